@@ -1,0 +1,1 @@
+"""One module per CLI subcommand group; each has ``register(subparsers)``."""

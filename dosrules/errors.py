@@ -1,0 +1,56 @@
+"""User-facing errors: what is wrong, where, and how to fix it — never a traceback."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Location:
+    """A place in an input file; line and column are 1-based, either may be unknown."""
+
+    file: str
+    line: int | None = None
+    column: int | None = None
+
+    def __str__(self) -> str:
+        parts = [self.file]
+        if self.line is not None:
+            parts.append(str(self.line))
+            if self.column is not None:
+                parts.append(str(self.column))
+        return ":".join(parts)
+
+
+class DosrulesError(Exception):
+    """Bad input. ``str()`` is one paragraph: where, what, and how to fix it."""
+
+    exit_code = 1
+
+    def __init__(self, what: str, *, where: Location | str | None = None,
+                 path: str | None = None, fix: str | None = None):
+        self.what, self.where, self.path, self.fix = what, where, path, fix
+        super().__init__(self.paragraph())
+
+    def paragraph(self) -> str:
+        head = f"{self.where}: " if self.where else ""
+        at = f" (at {self.path})" if self.path else ""
+        fix = f" {self.fix}" if self.fix else ""
+        return f"{head}{self.what}{at}.{fix}".replace("..", ".")
+
+
+class RulesetError(DosrulesError):
+    """A ruleset file (or a composition of them) is invalid; ``problems`` holds every one."""
+
+    def __init__(self, problems: list[DosrulesError]):
+        self.problems = problems
+        Exception.__init__(self, "\n".join(p.paragraph() for p in problems))
+
+    def paragraph(self) -> str:
+        return "\n".join(p.paragraph() for p in self.problems)
+
+
+class UsageError(DosrulesError):
+    """Bad command-line arguments."""
+
+    exit_code = 2
