@@ -9,7 +9,7 @@ def test_notation_round_trips(text):
     assert str(parse_declared(text)) == text
 
 
-@pytest.mark.parametrize("text", ["2r", "11b", "7x", "#g=r", "W2=5", "7r=3", "", "W3"])
+@pytest.mark.parametrize("text", ["0r", "11b", "7x", "#g=r", "W2=5", "7r=3", "", "W3"])
 def test_bad_notation_is_rejected(text):
     with pytest.raises(NotationError):
         parse_declared(text)
