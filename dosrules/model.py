@@ -119,6 +119,15 @@ class AfterFailedDraw(enum.Enum):
     UNSPECIFIED = UNSPECIFIED_TEXT
 
 
+class DeclineAfterDraw(enum.Enum):
+    """A player who drew and could match, but ends the turn without matching."""
+
+    PLACE_CARD = "place-card"  # treated like a failed draw: one card into the row
+    KEEP_AND_PASS = "keep-and-pass"
+    FORBIDDEN = "forbidden"  # an available match must be made
+    UNSPECIFIED = UNSPECIFIED_TEXT
+
+
 class RefillMode(enum.Enum):
     TO_MINIMUM = "to-minimum"  # deal from the deck until the row holds `minimum` cards
     REPLACE_COVERED = "replace-covered"  # one new card per removed card, then up to `minimum`
@@ -209,6 +218,7 @@ class Drawing:
     draw_when_match_possible: Flag  # may draw although a match exists
     match_after_draw: Flag
     after_failed_draw: AfterFailedDraw
+    decline_match_after_draw: DeclineAfterDraw
 
 
 @dataclass(frozen=True)
