@@ -139,12 +139,15 @@ def test_quotes_occur_in_their_sources(ruleset):
 
 @needs_sources
 def test_quotes_in_notes_occur_in_their_sources(ruleset):
-    """Notes quote confirming sources as ``004 «...»``; those quotes must be exact too."""
+    """Notes quote other sources in «...», after naming the source (``004 «...»``); exact too."""
     missing = []
     for path, _, prov in leaf_provenance(ruleset):
-        for key, quote in re.findall(r"(\d{3}) «([^»]+)»", prov.note or ""):
-            if normalise(quote) not in source_text(source_file_by_key(key)):
-                missing.append((path, key, quote))
+        note = prov.note or ""
+        for m in re.finditer(r"«([^»]+)»", note):
+            keys = re.findall(r"\b(\d{3})\b", note[: m.start()])
+            assert keys, f"{path}: note quotes «{m[1]}» without naming its source first"
+            if normalise(m[1]) not in source_text(source_file_by_key(keys[-1])):
+                missing.append((path, keys[-1], m[1]))
     assert missing == []
 
 
