@@ -337,3 +337,24 @@ def test_house_rules_stack_in_order():
 
 def test_composition_is_reproducible():
     assert load_ruleset("digest-2017+reshuffle").content_hash == load_ruleset("digest-2017+reshuffle").content_hash
+
+
+@pytest.mark.parametrize("path", sorted(RULESETS_DIR.glob("*/*.yaml")), ids=lambda p: p.stem)
+def test_cite_keys_name_rules_the_file_sets(path):
+    """A misspelt cite key would silently fall back to its parent's citation; catch it here."""
+    import yaml
+
+    doc = yaml.safe_load(path.read_text(encoding="utf-8"))
+    set_paths = [p for p, _ in _leaves(doc.get("rules", {}), "")]
+    for n, override in doc.get("by_players", {}).items():
+        set_paths += [p for p, _ in _leaves(override, f"by_players.{n}.")]
+    dead = [key for key in doc.get("cite", {}) if not any(p == key or p.startswith(key + ".") for p in set_paths)]
+    assert dead == []
+
+
+def _leaves(tree, prefix):
+    for key, value in tree.items():
+        if isinstance(value, dict) and key != "numbers":
+            yield from _leaves(value, f"{prefix}{key}.")
+        else:
+            yield f"{prefix}{key}", value
