@@ -179,8 +179,8 @@ class TemplateGap(DosrulesError):
 
 
 def _missing(what: str, value: Any = None) -> str:
-    raise TemplateGap(f"the templates have no sentence for {what}" + (f" = {_key(value)!r}" if value is not None else ""),
-                      fix="Add the sentence to templates/<lang>/rules.j2 of the language being rendered.")
+    """Called by a template that has no sentence for a rule value: stops the rendering."""
+    raise TemplateGap(f"the templates have no sentence for {what}" + (f" = {_key(value)!r}" if value is not None else ""))
 
 
 @lru_cache(maxsize=None)
@@ -234,6 +234,9 @@ def _render(template: str, fmt: str, lang: str, ruleset: Ruleset, cite: bool, **
         s = env.get_template(f"{lang}/rules.j2").make_module({**base, "f": f})
         say = _sayer(citations, s, context.get("r"), context.get("players"), fmt)
         text = env.get_template(f"{lang}/{template}").render(**base, f=f, s=s, say=say, **context)
+    except TemplateGap as gap:
+        raise TemplateGap(gap.what.replace("the templates", f"the {lang} templates"),
+                          fix=f"Add the sentence to dosrules/docs/templates/{lang}/rules.j2.") from None
     except jinja2.TemplateError as err:
         where = f"{getattr(err, 'filename', None) or ''}:{getattr(err, 'lineno', '') or ''}".strip(":")
         raise DosrulesError(f"the {lang} template {template} failed: {err}", where=where or None,
