@@ -207,7 +207,7 @@ def test_against_says_only_what_differs(house):
     assert "- **Winning:** The first player to reach 500 points wins the game.[^" in text
     assert "(Instead of: The first player to reach 200 points wins the game.)" in text
     assert "(Left open in DOS, Mattel 2018 instruction sheet (FRM36).)" in text  # deck_exhaustion, settled here
-    assert "**Drawing:** left open here. These rules do not say what happens when you drew and still cannot match." in text
+    assert "**Drawing:** These rules do not say what happens when you drew and still cannot match." in text
     assert "## With 2 players" in text and "The dealer deals 9 cards" in text
     assert "“we play to 500”" in text
     assert "Colour never decides" not in text  # unchanged rules stay out
