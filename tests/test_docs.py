@@ -5,10 +5,8 @@ from __future__ import annotations
 import dataclasses
 import enum
 import typing
-from pathlib import Path
 
 import pytest
-import yaml
 
 from dosrules import load_ruleset, model
 from dosrules.cli import main

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from typing import Any
 
 from ..cards import Card, Kind, make_deck, points
 from ..model import Colour, Rules, WildNumberColour, is_unspecified, rule_paths
@@ -229,7 +228,3 @@ def differing_paths(a: Rules, b: Rules) -> list[str]:
 
 def unspecified_paths(rules: Rules) -> list[str]:
     return [p for p in rule_paths() if is_unspecified(rules.get(p))]
-
-
-def value_of(rules: Rules, path: str) -> Any:
-    return rules.get(path)
