@@ -256,7 +256,7 @@ def test_cli_writes_self_contained_html(tmp_path):
     assert html.startswith("<!DOCTYPE html>") and '<html lang="de">' in html
     assert "<style>" in html and "@media print" in html
     assert "http" not in html and "<link" not in html and "<script" not in html
-    assert '<sup class="cite"><a href="#cite-1">1</a></sup>' in html and 'id="cite-1"' in html
+    assert '<sup class="cite"><a href="#cite-1">1</a>' in html and 'id="cite-1"' in html
 
 
 def test_cli_against(capsys):
