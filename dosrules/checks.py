@@ -65,8 +65,11 @@ def semantic_problems(rules: Mapping[str, Any], by_players: Mapping[str, Any],
         at("players.min", "", f"players.min {low} is above players.max {high}", "Make min at most max.")
     for n, override in by_players.items():
         if "players" in (override or {}):
-            at("players", f"by_players.{n}.", "by_players may not override 'players'",
-               "Set the player range in rules.players; by_players holds rules for one player count.")
+            doc, tree_path = origin[f"by_players.{n}"]
+            problems.append(DosrulesError(
+                "by_players may not override 'players'", where=doc.where((*tree_path, "players"), key=True),
+                path=dotted((*tree_path, "players")),
+                fix="Set the player range in rules.players; by_players holds rules for one player count."))
         if low is not None and high is not None and not low <= int(n) <= high:
             doc, tree_path = origin[f"by_players.{n}"]
             problems.append(DosrulesError(

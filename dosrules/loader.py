@@ -345,23 +345,25 @@ def _layer(layers: list[tuple[int, RulesetFile]], session: _Session) -> tuple[Ru
         if file.kind == "edition":
             ids, names = [file.id], [data["name"]]
             missing = missing_rules(rules)
-            for path in missing:
+            if missing:
                 session.problems.append(DosrulesError(
-                    f"the edition '{file.id}' does not set the rule '{path}'"
+                    f"the edition '{file.id}' does not set "
+                    + (f"the rule '{missing[0]}'" if len(missing) == 1 else
+                       f"{len(missing)} rules: {', '.join(missing)}")
                     + (" (nor does any ruleset it extends)" if "extends" in data else ""),
-                    where=file.doc.where(("rules",)), path=f"rules.{path}",
-                    fix=f"Add '{path}' under rules; if the source is silent, write it as "
-                        "'unspecified' where the schema allows, else infer a value and cite it."))
-            complete = complete or not missing
+                    where=file.doc.where(("rules",)), path="rules",
+                    fix="An edition sets every rule. Add them under rules; where the source is "
+                        "silent write 'unspecified' (or, for a rule that needs a value, infer one, "
+                        "mark it inferred and say why in a note)."))
         else:
             ids.append(file.id)
             names.append(data["name"])
     session.problems += semantic_problems(rules, by_players, origin)
-    files = tuple(f.doc.file for _, f in layers if True)
-    files = tuple(dict.fromkeys(files))
+    complete = not missing_rules(rules)
+    files = tuple(dict.fromkeys(f.doc.file for _, f in layers))
     if session.problems or not complete:
         return None, complete, files
-    kind = "edition" if any(f.kind == "edition" for _, f in layers) else "house"
+    kind = "house" if all(f.kind == "house" for _, f in layers) else "edition"
     tree = {
         "id": "+".join(ids),
         "name": " + ".join(names),

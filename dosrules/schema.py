@@ -142,8 +142,11 @@ def _enum(doc: Document, err) -> list[DosrulesError]:
 
 
 def _one_of(doc: Document, err) -> list[DosrulesError]:
-    phrases = [_type_phrase(branch) for branch in err.validator_value]
-    return [_at(doc, err, f"expected {' or '.join(phrases)}, got {show(err.instance)}{_value_hint(err.instance)}")]
+    phrases: list[str] = []
+    for branch in err.validator_value:
+        phrases += ["true", "false"] if branch.get("type") == "boolean" else [_type_phrase(branch)]
+    expected = ", ".join(phrases[:-1]) + " or " + phrases[-1] if len(phrases) > 1 else phrases[0]
+    return [_at(doc, err, f"expected {expected}, got {show(err.instance)}{_value_hint(err.instance)}")]
 
 
 def _type(doc: Document, err) -> list[DosrulesError]:

@@ -151,7 +151,10 @@ def read_yaml(path: Path | str, display: str | None = None, *, text: str | None 
         mark = err.problem_mark or err.context_mark
         what = err.problem or err.context or "cannot parse"
         if err.context and err.problem:
-            what += f" ({err.context})"
+            started = err.context_mark
+            since = (f" started at line {started.line + 1}"
+                     if started is not None and mark is not None and started.line != mark.line else "")
+            what += f" ({err.context}{since})"
         raise _problem(name, mark, f"YAML syntax error: {what}",
                        "Fix the YAML syntax at this place (indentation, a missing ':' or quote).") from None
     except yaml.YAMLError as err:  # reader errors (control characters) carry no problem_mark
@@ -280,6 +283,20 @@ class _Dumper(yaml.emitter.Emitter, yaml.serializer.Serializer, yaml.representer
         yaml.representer.SafeRepresenter.__init__(self, default_style=None, default_flow_style=False,
                                                   sort_keys=False)
         _Resolver.__init__(self)
+
+
+def _represent_list(dumper, data):  # lists of plain values on one line: [blue, green]
+    flow = all(not isinstance(v, (dict, list)) for v in data)
+    return dumper.represent_sequence("tag:yaml.org,2002:seq", data, flow_style=flow)
+
+
+def _represent_str(dumper, data):  # line breaks YAML 1.1 and 1.2 disagree on: escape them
+    style = '"' if any(ch in data for ch in "\x85\u2028\u2029\r") else None
+    return dumper.represent_scalar("tag:yaml.org,2002:str", data, style=style)
+
+
+_Dumper.add_representer(list, _represent_list)
+_Dumper.add_representer(str, _represent_str)
 
 
 def dump_yaml(data: Any) -> str:
