@@ -15,8 +15,8 @@ any lookup, so ``extends`` never reaches outside those folders.
 Composition. In ``A+B+C`` the first part is resolved in full (its ``extends`` chain); each later
 part must be a house rule and contributes its own values and those of the house rules it extends,
 down to (not including) the edition it names. The composed id is the last edition's id followed
-by the house rules laid on it (``mattel-2018+reshuffle``, however it was spelled); two house
-rules of one composition that set the same rule to different values are an error.
+by the house rules laid on it (``mattel-2018+reshuffle``, however it was spelled). House rules
+apply in order: where two set the same rule, the later one's value wins.
 """
 
 from __future__ import annotations
@@ -30,10 +30,10 @@ from typing import Any, Iterable, Sequence
 from .build import build_ruleset, merge_rules
 from .checks import missing_rules, semantic_problems
 from .errors import DosrulesError, Location, RulesetError
-from .model import UNSPECIFIED_TEXT, Provenance, Ruleset
+from .model import Provenance, Ruleset
 from .provenance import file_leaves, file_provenance
 from .resources import data_dir
-from .schema import ID_PATTERN, dotted, nearest, schema_problems, sort_problems
+from .schema import ID_PATTERN, nearest, schema_problems, sort_problems
 from .yaml12 import Document, read_yaml
 
 MAX_EXTENDS = 8  # files in one extends chain
@@ -303,28 +303,18 @@ def _layer(layers: list[tuple[int, RulesetFile]], session: _Session) -> tuple[Ru
     by_players: dict[str, dict[str, Any]] = {}
     provenance: dict[str, Provenance] = {}
     origin: dict[str, tuple[Document, tuple]] = {}
-    set_by: dict[str, tuple[int, RulesetFile, Any]] = {}  # rule set by a house rule of a part
     ids: list[str] = []
     names: list[str] = []
     sources: list[dict[str, str]] = []
     source_origin: dict[str, RulesetFile] = {}
     applied: list[Path] = []
     complete = False
-    for part, file in layers:
+    for _part, file in layers:
         if file.path.resolve() in applied:  # extended by a later part as well: lay it once
             continue
         applied.append(file.path.resolve())
         data = file.doc.data
         for path, tree_path, value in file_leaves(data):
-            earlier = set_by.get(path)
-            if (file.kind == "house" and earlier is not None and earlier[0] != part and earlier[2] != value):
-                session.problems.append(DosrulesError(
-                    f"house rules '{earlier[1].id}' and '{file.id}' both set '{path}' "
-                    f"({_text(earlier[2])} and {_text(value)})", where=file.doc.where(tree_path),
-                    path=dotted(tree_path),
-                    fix="Compose only one of them, or let one extend the other so its value wins."))
-            if file.kind == "house":
-                set_by[path] = (part, file, value)
             origin[path] = (file.doc, tree_path)
         for n in data.get("by_players") or {}:
             origin[f"by_players.{n}"] = (file.doc, ("by_players", n))
@@ -373,12 +363,6 @@ def _layer(layers: list[tuple[int, RulesetFile]], session: _Session) -> tuple[Ru
         "by_players": by_players,
     }
     return build_ruleset(tree, provenance, files), complete, files
-
-
-def _text(value: Any) -> str:
-    from .schema import show
-
-    return show(value) if value != UNSPECIFIED_TEXT else "unspecified"
 
 
 # --- public -----------------------------------------------------------------------------------

@@ -68,11 +68,19 @@ def test_show_lists_every_rule_path(capsys):
 
 
 def test_show_cite_gives_status_and_citation(capsys):
+    from dosrules import load_ruleset
+
+    ruleset = load_ruleset("mattel-2018")
     code, out, _ = run(capsys, "show", "mattel-2018", "--cite")
     assert code == 0
-    row = next(line for line in out.splitlines() if line.startswith("target "))
-    assert row.split()[1:3] == ["200", "stated"] and '000 §9. Scoring: "First to 200 points wins."' in row
-    assert "note: The sheet names a dealer but not who plays first" in out
+    lines = out.splitlines()
+    for path in ("target", "setup.hand_size", "deck_exhaustion"):
+        prov = ruleset.provenance_of(path)
+        row = next(line for line in lines if line.split()[:1] == [path])
+        assert row.split()[2] == prov.status.value
+        assert f'{prov.citation.source} §{prov.citation.section}: "{prov.citation.quote}"' in row
+    notes = [p.note for p in ruleset.provenance.values() if p.note]
+    assert notes and all(f"note: {note}" in out for note in notes)
 
 
 def test_show_json_has_tree_provenance_and_hash(capsys):
