@@ -127,7 +127,7 @@ def rulesets(draw):
     return build_ruleset(tree, provenance)
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(rulesets())
 def test_canonical_yaml_loads_back_equal(ruleset):
     with tempfile.TemporaryDirectory() as folder:
