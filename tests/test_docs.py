@@ -173,6 +173,8 @@ by_players:
     setup: {hand_size: 9}
 cite:
   target: {source: t, section: "1", quote: "we play to 500"}
+  deck_exhaustion: {source: t, section: "2", quote: "shuffle the discards"}
+  by_players.2: {source: t, section: "3", quote: "nine cards when we are two"}
 """
 
 
@@ -245,8 +247,8 @@ def test_cli_usage_errors(capsys, args, message):
 
 
 def test_cli_unknown_ruleset(capsys):
-    assert main(["doc", "no-such-edition"]) == 2
-    assert "no ruleset named 'no-such-edition'" in capsys.readouterr().err
+    assert main(["doc", "no-such-edition"]) == 1
+    assert "no ruleset with the id 'no-such-edition'" in capsys.readouterr().err
 
 
 def test_cli_writes_self_contained_html(tmp_path):

@@ -5,7 +5,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from ..errors import DosrulesError, UsageError
+from ..errors import DosrulesError
+from .common import add_rulesets_option, load
 
 
 def register(sub) -> None:
@@ -20,28 +21,17 @@ def register(sub) -> None:
     p.add_argument("--lang", default="en", metavar="LANG", help="language of the text (default: en)")
     p.add_argument("--cite", action="store_true", help="cite the source clause of every rule")
     p.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output")
+    add_rulesets_option(p)
     p.set_defaults(handler=_doc)
-
-
-def _load(spec: str):
-    from ..loader import load_ruleset
-
-    try:
-        return load_ruleset(spec)
-    except FileNotFoundError as err:
-        missing = err.args[0] if err.args else spec
-        raise UsageError(f"no ruleset named '{missing}'",
-                         fix="Give a ruleset id from rulesets/editions or rulesets/house, a composition "
-                             "like edition+house, or a path to a ruleset file.") from None
 
 
 def _doc(args) -> int:
     from ..docs import render
 
     render.check_options(args.format, args.lang)  # before loading anything: cheap argument errors first
-    ruleset = _load(args.ruleset)
+    ruleset = load(args.ruleset, args)
     if args.against:
-        text = render.render_against(ruleset, _load(args.against), players=args.players,
+        text = render.render_against(ruleset, load(args.against, args), players=args.players,
                                      fmt=args.format, lang=args.lang, cite=args.cite)
     else:
         text = render.render_rulebook(ruleset, players=args.players, fmt=args.format,

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import json
 import sys
-from pathlib import Path
 from typing import Any
 
-from ..errors import UsageError
+from .common import add_rulesets_option, ruleset_dirs
 from ..loader import load_ruleset, resolve, shipped_ids, shipped_rulesets
 from ..model import Ruleset, rule_paths
 
@@ -22,7 +21,7 @@ def register(sub) -> None:
                        description="Check ruleset files, ids or compositions (a+b). Exit 0 if all "
                                    "are valid, 1 if any is not, 2 for a usage error.")
     p.add_argument("specs", nargs="+", metavar="PATH_OR_ID", help="a file, an id, or a composition a+b+c")
-    _rulesets_option(p)
+    add_rulesets_option(p)
     p.set_defaults(handler=_validate)
 
     p = sub.add_parser("show", help="print a resolved ruleset",
@@ -30,21 +29,8 @@ def register(sub) -> None:
     p.add_argument("ruleset", help="ruleset id, composition (a+b) or path")
     p.add_argument("--json", action="store_true", help="the resolved tree, provenance and hash as JSON")
     p.add_argument("--cite", action="store_true", help="add each value's status and citation")
-    _rulesets_option(p)
+    add_rulesets_option(p)
     p.set_defaults(handler=_show)
-
-
-def _rulesets_option(p) -> None:
-    p.add_argument("--rulesets", action="append", default=[], metavar="DIR",
-                   help="a folder of extra rulesets (repeatable); searched before the shipped ones")
-
-
-def _dirs(args) -> list[Path]:
-    for folder in args.rulesets:
-        if not Path(folder).is_dir():
-            raise UsageError(f"--rulesets {folder}: no such folder",
-                             fix="Give a folder that holds ruleset .yaml files.")
-    return [Path(f) for f in args.rulesets]
 
 
 def _list(args) -> int:
@@ -59,7 +45,7 @@ def _list(args) -> int:
 
 
 def _validate(args) -> int:
-    dirs = _dirs(args)
+    dirs = ruleset_dirs(args)
     invalid = 0
     for spec in args.specs:
         result = resolve(spec, dirs)
@@ -79,7 +65,7 @@ def _validate(args) -> int:
 
 
 def _show(args) -> int:
-    ruleset = load_ruleset(args.ruleset, _dirs(args))
+    ruleset = load_ruleset(args.ruleset, ruleset_dirs(args))
     if args.json:
         print(json.dumps(ruleset_json(ruleset), indent=2, ensure_ascii=False))
     else:
