@@ -41,9 +41,10 @@ class CheckResult:
 
 def leaf_paths(ruleset: Ruleset, paths: Iterable[str]) -> list[str]:
     """Expand group paths (``"bonuses"``) to the leaf paths that carry provenance."""
-    known = [p for p in ruleset.provenance if not p.startswith("by_players.")]
     out: list[str] = []
     for path in paths:
+        known = [p for p in ruleset.provenance
+                 if p.startswith("by_players.") == path.startswith("by_players.")]
         leaves = [p for p in known if p == path or p.startswith(path + ".")] or [path]
         out += [p for p in leaves if p not in out]
     return out

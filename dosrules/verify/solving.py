@@ -27,8 +27,8 @@ class Budget:
     timeout_ms: int = 5_000
     rlimit: int = 50_000_000
 
-    def solver(self) -> z3.Solver:
-        solver = z3.Solver()
+    def solver(self, logic: str | None = None) -> z3.Solver:
+        solver = z3.SolverFor(logic) if logic else z3.Solver()
         solver.set("timeout", self.timeout_ms)
         solver.set("rlimit", self.rlimit)
         return solver
