@@ -19,11 +19,12 @@ TURN_PATHS = ("matching.single", "matching.double", "matching.any_row_card", "dr
 
 
 def start_conditions(rules, s: State) -> list:
-    """A state at the start of a turn: no negative zone, every card somewhere, row at its minimum."""
+    """A state at the start of a turn: no negative zone, every card somewhere, row at its minimum,
+    every player holding a card (else the round is over)."""
     numbers, wilds = card_classes(rules)
     piles = s.piles()
     return [s.nonneg(), z3.Sum([p.num for p in piles]) == numbers, z3.Sum([p.wild for p in piles]) == wilds,
-            s.row.total >= rules.refill.minimum, s.hands[0].total >= 1]
+            s.row.total >= rules.refill.minimum, *[h.total >= 1 for h in s.hands]]
 
 
 def describe_state(model, s: State) -> str:

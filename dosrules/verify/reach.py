@@ -66,8 +66,14 @@ def reachable_gaps(ruleset: Ruleset, budget: Budget, max_turns: int = MAX_TURNS)
         claim = f"no play reaches {_situation(path)} within {max_turns} turns"
         if path in best:
             turns, n, trace = best[path]
+            if path == "setup.next_dealer":
+                when = "when the round ends"
+            elif path == ALL_WILD or len(trace) == 1:
+                when = f"at the start of turn {turns + 1}"
+            else:
+                when = f"in turn {turns + 1}"
             out.append(result(ruleset, f"gap.{path}", FINDING, Verdict.COUNTEREXAMPLE, claim,
-                              witness=f"after {turns} turns ({n} players): " + " | ".join(trace),
+                              witness=f"{when}, after {turns} turns ({n} players): " + " | ".join(trace),
                               data={"turns": turns, "players": n, "trace": trace,
                                     "situation": _situation(path)},
                               paths=cite, players=n))
