@@ -33,7 +33,8 @@ def _svg(fig, plt) -> str:
 
 
 def _panels(plt, players: Sequence[int], title: str):
-    fig, axes = plt.subplots(1, len(players), figsize=(4.2 * len(players), 3.2), squeeze=False)
+    fig, axes = plt.subplots(1, len(players), figsize=(4.2 * len(players), 3.4), squeeze=False,
+                             layout="constrained")
     fig.suptitle(title)
     return fig, list(axes[0])
 
