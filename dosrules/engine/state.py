@@ -32,7 +32,7 @@ from .events import (Buried, CatchDeclined, Caught, DealerChosen, Dealt, DosCall
                      GameOver, Matched, BonusEarned, Placed, Refilled, Reshuffled, RoundScored,
                      RoundVoid, RuleGap, TurnEnded, TurnStarted, WildDeclared)
 
-__all__ = ["State", "new_game", "Phase"]
+__all__ = ["State", "new_game", "from_position", "Phase"]
 
 
 class Phase:
@@ -70,6 +70,51 @@ def new_game(ruleset: Ruleset | str, players: int, seed: int = 0, *,
     return State(compile_rules(ruleset, players), seed, max_rounds)
 
 
+def from_position(ruleset: Ruleset | str, hands, row, *, deck=None, discard=(), turn: int = 0,
+                  dealer: int | None = None, scores=None, seed: int = 0, round: int = 1) -> "State":
+    """A game stopped at the start of ``turn``'s turn in a given position (for golden tests,
+    disputed situations and documents). ``hands`` and ``row`` are lists of cards (or their
+    notation); the deck is ``deck`` (top card last) if given, else every other card of the deck,
+    shuffled with ``seed``. The position is not checked against the row minimum or the call."""
+    from ..cards import parse_card
+    hands = [[parse_card(x) if isinstance(x, str) else x for x in h] for h in hands]
+    row = [parse_card(x) if isinstance(x, str) else x for x in row]
+    discard = [parse_card(x) if isinstance(x, str) else x for x in discard]
+    state = new_game(ruleset, len(hands), seed)
+    c = state.c
+    rest = Counter(c.deck)
+    for card in [*row, *discard, *(x for h in hands for x in h)]:
+        if rest[card] <= 0:
+            raise DosrulesError(f"the position uses more copies of {card} than the deck of "
+                                f"{state.ruleset.id} holds", fix="Use each card at most as often as the deck has it.")
+        rest[card] -= 1
+    if deck is None:
+        deck = []
+        for card in c.deck:
+            if rest[card] > 0:
+                deck.append(card)
+                rest[card] -= 1
+        random.Random(seed).shuffle(deck)
+    else:
+        deck = [parse_card(x) if isinstance(x, str) else x for x in deck]
+    state.events.clear()
+    state.history.clear()
+    state.round = round
+    state.dealer = (turn - 1) % len(hands) if dealer is None else dealer
+    state.scores = list(scores) if scores is not None else [0] * len(hands)
+    state.hands = [list(h) for h in hands]
+    state.row, state.row_decl, state.used = list(row), [None] * len(row), [False] * len(row)
+    state.deck, state.discard = list(deck), list(discard)
+    state.called = [False] * len(hands)
+    state.windowed = [False] * len(hands)
+    state.catch = None
+    state.turn_number = 0
+    state._legal = None
+    state._new = []
+    state._guarded(lambda: state._start_turn(turn))
+    return state
+
+
 class State:
     """A game in progress. Read it through the methods; mutate it only with ``apply``.
 
@@ -98,6 +143,7 @@ class State:
         self.used: list[bool] = []  # row card matched this turn
         self.phase = Phase.TURN
         self.turn_seat = 0
+        self.turn_number = 0  # turns started in this round
         self.called = [False] * n  # called DOS since reaching the call's hand size
         self.windowed = [False] * n  # a catch window was opened for the current exposure
         self._reset_turn()
@@ -354,6 +400,8 @@ class State:
             self._emit(DosCalled(seat))
             return
         watch = (ph is not Phase.DECLARE and self.exposed(seat) and not self.windowed[seat])
+        if watch:
+            self.windowed[seat] = True  # no FINISH stop for a player who ends the turn uncalled
         round_before = self.round
         if t is Match:
             self._apply_match(action)
@@ -654,6 +702,7 @@ class State:
     def _start_turn(self, seat: int) -> None:
         c = self.c
         self.turn_seat = seat
+        self.turn_number += 1
         self._reset_turn()
         self.phase = Phase.TURN
         row = self.row
@@ -720,6 +769,7 @@ class State:
         self.called = [False] * n
         self.windowed = [False] * n
         self.catch = None
+        self.turn_number = 0
         self._reset_turn()
         self._emit(Dealt(self.round, dealer, hs, tuple(self.row)))
         if not self._queue_declarations(0, dealer, "first-turn"):
