@@ -77,11 +77,20 @@ def from_position(ruleset: Ruleset | str, hands, row, *, deck=None, discard=(), 
     notation); the deck is ``deck`` (top card last) if given, else every other card of the deck,
     shuffled with ``seed``. The position is not checked against the row minimum or the call."""
     from ..cards import parse_card
-    hands = [[parse_card(x) if isinstance(x, str) else x for x in h] for h in hands]
-    row = [parse_card(x) if isinstance(x, str) else x for x in row]
-    discard = [parse_card(x) if isinstance(x, str) else x for x in discard]
     state = new_game(ruleset, len(hands), seed)
     c = state.c
+    interned = {card: card for card in c.faces}
+
+    def card_of(x):
+        card = parse_card(x) if isinstance(x, str) else x
+        if card not in interned:
+            raise DosrulesError(f"{card} is not a card of the {state.ruleset.id} deck",
+                                fix="Use cards the ruleset's deck holds.")
+        return interned[card]
+
+    hands = [[card_of(x) for x in h] for h in hands]
+    row = [card_of(x) for x in row]
+    discard = [card_of(x) for x in discard]
     rest = Counter(c.deck)
     for card in [*row, *discard, *(x for h in hands for x in h)]:
         if rest[card] <= 0:
@@ -96,7 +105,7 @@ def from_position(ruleset: Ruleset | str, hands, row, *, deck=None, discard=(), 
                 rest[card] -= 1
         random.Random(seed).shuffle(deck)
     else:
-        deck = [parse_card(x) if isinstance(x, str) else x for x in deck]
+        deck = [card_of(x) for x in deck]
     state.events.clear()
     state.history.clear()
     state.round = round
@@ -359,6 +368,24 @@ class State:
     def colour_outcome(self, target: Declared, cards: tuple[Declared, ...]) -> tuple[str | None, str | None]:
         """(bonus, gap path): bonus is 'single-colour', 'double-colour' or None; the gap path is
         set when the bonus depends on an unspecified rule."""
+        c = self.c
+        if c.plain_colour:
+            common = self._bits(target, c.f_tbits)
+            for d in cards:
+                common &= self._bits(d, c.f_bits)
+            if not common:
+                return None, None
+            return ("single-colour" if len(cards) == 1 else "double-colour"), None
+        return self._colour_outcome_general(target, cards)
+
+    def _bits(self, d: Declared, table) -> int:
+        c, card = self.c, d.card
+        if d.colour is not None:
+            return c.colour_bit[d.colour]
+        f = c.face_index.get(id(card))
+        return table[f if f is not None else c.face_of[card]]
+
+    def _colour_outcome_general(self, target: Declared, cards: tuple[Declared, ...]):
         alts = [self._colour_alternatives(target, True)] + [self._colour_alternatives(d, False) for d in cards]
         name = "single-colour" if len(cards) == 1 else "double-colour"
         outcomes = set()
@@ -449,9 +476,8 @@ class State:
             self._gap(path, f"whether {m} earns a colour bonus")
         if bonus is None and c.colour_restricts is None:
             self._gap("matching.colour_restricts", f"seat {seat} matches without matching colour ({m})")
-        for d in m.cards:
-            hand.remove(d.card)
-            self.played.append(d.card)
+        for d in m.cards:  # keep the game's own card objects (interned faces) in every zone
+            self.played.append(hand.pop(hand.index(d.card)))
         self._touch(seat)
         if fresh:
             self.used[idx] = True
@@ -527,9 +553,9 @@ class State:
             self._continue_end()
 
     def _place(self, seat: int, d: Declared, reason: str) -> None:
-        self.hands[seat].remove(d.card)
+        hand = self.hands[seat]
+        self.row.append(hand.pop(hand.index(d.card)))
         self._touch(seat)
-        self.row.append(d.card)
         self.row_decl.append(d if (self.c.placer_declares and d.card.is_wild) else None)
         self.used.append(False)
         self._emit(Placed(seat, d, reason))
