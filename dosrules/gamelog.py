@@ -145,7 +145,7 @@ class _Lines:
             line = data[:err.start].count(b"\n") + 1
             raise LogError("this line is not UTF-8 text", where=Location(self.name, line),
                            fix="A game log is UTF-8 JSON Lines, as written by 'dosrules play --log'.") from None
-        self.lines = text.split("\n")
+        self.lines = text.split("\n") if text else []
         self.ends_with_newline = text.endswith("\n")
         if self.ends_with_newline:
             self.lines.pop()
@@ -165,7 +165,8 @@ class _Lines:
                 record = json.loads(line)
             except json.JSONDecodeError as err:
                 last = i == len(self.lines)
-                if err.pos >= len(line.rstrip()) or (last and not self.ends_with_newline):
+                if (err.pos >= len(line.rstrip()) or err.msg.startswith("Unterminated")
+                        or (last and not self.ends_with_newline)):
                     raise self.error(i, "the record is cut short (truncated line)",
                                      "The log was probably cut off while being written; the game can be "
                                      "refereed only up to the last complete record.") from None
@@ -259,7 +260,7 @@ def referee(path: str | Path, ruleset: Ruleset | str | None = None,
                 raise lines.error(line, f"seq {seq} comes after seq {expected - 1}: records are repeated or "
                                         "out of order", "Action records are numbered 1, 2, 3, ... in the order played.")
             missing = f"seq {expected}" if seq == expected + 1 else f"seq {expected} to {seq - 1}"
-            raise lines.error(line, f"seq {seq} follows seq {expected - 1}: {missing} missing",
+            raise lines.error(line, f"seq {seq} follows seq {expected - 1}: {missing} missing or out of order",
                               "Action records are numbered 1, 2, 3, ... in the order played.")
         expected += 1
         _judge_action(lines, line, rec, state)

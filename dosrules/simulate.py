@@ -425,12 +425,24 @@ def run_chunks(specs: Sequence[ChunkSpec], jobs: int = 1,
         return out
     from concurrent.futures import ProcessPoolExecutor
 
-    with ProcessPoolExecutor(max_workers=min(jobs, len(specs))) as pool:
+    pool = ProcessPoolExecutor(max_workers=min(jobs, len(specs)), initializer=_quiet_worker)
+    try:
         for result in pool.map(run_chunk, specs):
             out.append(result)
             if progress:
                 progress(result)
+    except BaseException:
+        pool.shutdown(wait=False, cancel_futures=True)  # Ctrl-C or an error: drop queued chunks
+        raise
+    pool.shutdown()
     return out
+
+
+def _quiet_worker() -> None:
+    """Workers ignore Ctrl-C: the parent stops the run (no traceback from every worker)."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 # --- combining ------------------------------------------------------------------------------------
