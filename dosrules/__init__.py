@@ -1,6 +1,7 @@
 """dosrules: the rules of DOS as data — rulesets, one engine, and a verifier."""
 
+from .dump import dump_ruleset
 from .loader import load_ruleset
 from .model import UNSPECIFIED, Ruleset, Rules, Status
 
-__all__ = ["load_ruleset", "Ruleset", "Rules", "Status", "UNSPECIFIED"]
+__all__ = ["load_ruleset", "dump_ruleset", "Ruleset", "Rules", "Status", "UNSPECIFIED"]
