@@ -10,7 +10,7 @@ import shutil
 import textwrap
 
 from ..errors import UsageError
-from ..loader import load_ruleset
+from .common import add_rulesets_option, load
 
 
 def register(sub) -> None:
@@ -25,15 +25,8 @@ def register(sub) -> None:
                    help="bound of the reachable-gap search, in turns (default 8)")
     p.add_argument("--timeout", type=int, default=None, metavar="MS",
                    help="time limit of each solver call in milliseconds (default 5000)")
+    add_rulesets_option(p)
     p.set_defaults(handler=_handle)
-
-
-def _load(spec: str):
-    try:
-        return load_ruleset(spec)
-    except FileNotFoundError:
-        raise UsageError(f"no ruleset '{spec}'", fix="Give a shipped ruleset id (see 'dosrules show'), "
-                         "a composition such as mattel-2018+reshuffle, or the path of a ruleset file.")
 
 
 def _handle(args) -> int:
@@ -44,9 +37,9 @@ def _handle(args) -> int:
     if args.timeout is not None and args.timeout <= 0:
         raise UsageError(f"--timeout {args.timeout} is not positive", fix="Give milliseconds, e.g. --timeout 5000.")
     budget = v.Budget(timeout_ms=args.timeout) if args.timeout else v.Budget()
-    ruleset = _load(args.ruleset)
+    ruleset = load(args.ruleset, args)
     if args.against:
-        other = _load(args.against)
+        other = load(args.against, args)
         report = v.divergences(ruleset, other, budget, name_a=args.ruleset, name_b=args.against)
         if args.json:
             print(json.dumps(_divergence_json(report), indent=2, ensure_ascii=False))

@@ -59,23 +59,27 @@ def reachable_gaps(ruleset: Ruleset, budget: Budget, max_turns: int = MAX_TURNS)
             if isinstance(found, str):
                 unknown.setdefault(path, f"{n} players: {found}")
             elif found is not None and (path not in best or found[0] < best[path][0]):
-                best[path] = (found[0], n, found[1])
+                best[path] = (found[0], n, found[1], found[2])
     out = []
     for path in sorted(searched):
         cite = ["deck_exhaustion"] if path.startswith("a draw") else [path]
         claim = f"no play reaches {_situation(path)} within {max_turns} turns"
         if path in best:
-            turns, n, trace = best[path]
+            turns, n, trace, gave_up = best[path]
             if path == "setup.next_dealer":
                 when = "when the round ends"
             elif path == ALL_WILD or len(trace) == 1:
                 when = f"at the start of turn {turns + 1}"
             else:
                 when = f"in turn {turns + 1}"
+            caveat = "" if gave_up is None else (f" (not proved the fewest: the solver gave up on "
+                                                 f"turn {gave_up[0] + 1}, {gave_up[1]})")
             out.append(result(ruleset, f"gap.{path}", FINDING, Verdict.COUNTEREXAMPLE, claim,
-                              witness=f"{when}, after {turns} turns ({n} players): " + " | ".join(trace),
+                              witness=f"{when}, after {turns} turns ({n} players){caveat}: " + " | ".join(trace),
                               data={"turns": turns, "players": n, "trace": trace,
-                                    "situation": _situation(path)},
+                                    "situation": _situation(path), "fewest": gave_up is None,
+                                    "unsettled": None if gave_up is None else
+                                    f"turn {gave_up[0] + 1}: {gave_up[1]}"},
                               paths=cite, players=n))
         elif path in unknown:
             out.append(result(ruleset, f"gap.{path}", FINDING, Verdict.UNKNOWN, claim,
@@ -91,6 +95,8 @@ def _search(rules, n: int, budget: Budget, max_turns: int, bound: dict) -> dict:
     Turn k is asked in a scope of its own (gaps detected); once asked, it is added again as
     a prefix turn that meets no gap, supplies every draw and does not end the round."""
     solver = budget.solver("QF_LIA")
+    solver.set("timeout", min(budget.timeout_ms, budget.step_timeout_ms))
+    gave_up: dict = {}  # path -> (depth, reason) of the first depth the solver could not settle
     state, cons = _deal(rules, n)
     solver.add(*cons)
     found: dict = {}
@@ -101,7 +107,17 @@ def _search(rules, n: int, budget: Budget, max_turns: int, bound: dict) -> dict:
     states: list[State] = [state]
     prefix: list = []
 
-    def ask(expr) -> tuple:
+    hints: list = []  # a greedy line of play (every row card double-matched in colour): tried first
+
+    def hint(t, s: State):
+        c = t.choices
+        return z3.And(c["singles"] == 0, c["doubles"] >= 1, c["double_colour"] == c["doubles"])
+
+    def ask(expr, query_hint=None) -> tuple:
+        if query_hint is not None:  # a witness along the greedy line is a witness; else ask in full
+            res = solver.check(*hints, query_hint, expr)
+            if res == z3.sat:
+                return "sat", solver.model()
         res = solver.check(expr)
         if res == z3.sat:
             return "sat", solver.model()
@@ -119,9 +135,10 @@ def _search(rules, n: int, budget: Budget, max_turns: int, bound: dict) -> dict:
 
     def settle(path, status, got, turns_taken, turns):
         if status == "sat":
-            found[path] = (turns_taken, trace(got, turns, len(turns)))
-        elif status == "unknown":
-            found[path] = got
+            found[path] = (turns_taken, trace(got, turns, len(turns)), gave_up.get(path))
+        elif status == "unknown":  # go deeper: a later witness is still a witness, not a minimum
+            gave_up.setdefault(path, (turns_taken, got))
+            found.setdefault(path, None)
         else:
             found.setdefault(path, None)
 
@@ -141,15 +158,15 @@ def _search(rules, n: int, budget: Budget, max_turns: int, bound: dict) -> dict:
         if ALL_WILD in setup:
             situations[ALL_WILD] = z3.And(z3.Not(t.ended), _all_wild(t.after))
         for path, expr in situations.items():
-            done = isinstance(found.get(path), (tuple, str))
+            done = isinstance(found.get(path), tuple)
             taken = k + 1 if path in (ALL_WILD, "setup.next_dealer") else k
             if done or taken >= bound.get(path, max_turns + 1):
                 continue
             open_paths.add(path)
-            status, got = ask(expr)
+            status, got = ask(expr, hint(t, states[k]))
             settle(path, status, got, taken, prefix + [t])
         solver.pop()
-        if all(isinstance(found.get(p), (tuple, str)) or bound.get(p, max_turns + 1) <= k + 1
+        if all(isinstance(found.get(p), tuple) or bound.get(p, max_turns + 1) <= k + 1
                for p in open_paths | set(situations)):
             break
         step = turn(rules, n, states[k], k % n, f"t{k}", supplied=True)
@@ -157,5 +174,9 @@ def _search(rules, n: int, budget: Budget, max_turns: int, bound: dict) -> dict:
         if ALL_WILD in setup:
             solver.add(z3.Not(_all_wild(step.after)))
         prefix.append(step)
+        hints.append(hint(step, states[k]))
         states.append(step.after)
+    for path, (depth, reason) in gave_up.items():
+        if found.get(path) is None:
+            found[path] = f"turn {depth + 1}: {reason}"
     return found

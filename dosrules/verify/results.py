@@ -72,6 +72,6 @@ def result(ruleset: Ruleset, check: str, kind: str, verdict: Verdict, claim: str
            paths: Iterable[str] = (), players: int | None = None,
            players_label: str = "") -> CheckResult:
     """Build a :class:`CheckResult` with the citations of ``paths`` filled in."""
-    paths = tuple(paths)
+    paths = tuple(leaf_paths(ruleset, paths))
     return CheckResult(check, kind, verdict, claim, witness, dict(data or {}),
                        paths, citations(ruleset, paths, players), players_label)

@@ -26,6 +26,7 @@ class Budget:
 
     timeout_ms: int = 5_000
     rlimit: int = 50_000_000
+    step_timeout_ms: int = 1_000  # each depth of a bounded model-checking search
 
     def solver(self, logic: str | None = None) -> z3.Solver:
         solver = z3.SolverFor(logic) if logic else z3.Solver()
