@@ -88,3 +88,24 @@ def test_a_bad_db_file_is_reported(tmp_path, capsys):
     bad.write_text("garbage " * 500)
     code = main(["compare", "mattel-2018", "german", "--players", "4", "--rounds", "1", "--db", str(bad)])
     assert code != 0 and "not a usable SQLite results file" in capsys.readouterr().err
+
+
+def test_progress_bar_only_on_a_terminal_and_never_with_json(monkeypatch):
+    import argparse
+    import io
+
+    from dosrules.commands.compare import _progress_factory
+
+    class Terminal(io.StringIO):
+        def isatty(self):
+            return True
+
+    monkeypatch.setattr("sys.stderr", Terminal())
+    assert _progress_factory(argparse.Namespace(json=True)) is None
+    start = _progress_factory(argparse.Namespace(json=False))
+    tick = start(2)
+    tick(1, 2)
+    tick(2, 2)
+    tick.close()
+    monkeypatch.setattr("sys.stderr", io.StringIO())
+    assert _progress_factory(argparse.Namespace(json=False)) is None

@@ -1,6 +1,7 @@
 """The dask executor on a LocalCluster of two worker processes: same numbers as the local
 executor, and a worker that dies mid-chunk loses only that chunk, which is redone."""
 
+import json
 import os
 from pathlib import Path
 
@@ -10,6 +11,7 @@ distributed = pytest.importorskip(
     "distributed", reason="dask.distributed is not installed (pip install 'dosrules[cluster]')")
 
 from dosrules import load_ruleset  # noqa: E402
+from dosrules.cli import main  # noqa: E402
 from dosrules.comparison.executors import DaskExecutor, LocalExecutor  # noqa: E402
 from dosrules.comparison.runner import RunPlan, run_chunk_json, run_comparison  # noqa: E402
 from dosrules.comparison.store import ResultStore  # noqa: E402
@@ -31,7 +33,7 @@ def _dies_once(marker_dir: str):
     return run
 
 
-def test_cluster_numbers_equal_local_and_a_dead_worker_only_costs_its_chunk(tmp_path):
+def test_cluster_numbers_equal_local_and_a_dead_worker_only_costs_its_chunk(tmp_path, capsys):
     with ResultStore(tmp_path / "local.sqlite") as store:
         local, _ = run_comparison(_plan(), store, LocalExecutor(1))
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
@@ -48,3 +50,12 @@ def test_cluster_numbers_equal_local_and_a_dead_worker_only_costs_its_chunk(tmp_
                 assert len(list(markers.iterdir())) == 1  # a worker died in one chunk
                 assert stats.computed == 8 and crash_store.count() == 8
             assert {k: v.to_json() for k, v in again.items()} == {k: v.to_json() for k, v in local.items()}
+
+        # the command line, on the same cluster: the same numbers
+        code = main(["compare", "mattel-2018", "german", "--players", "2", "--rounds", "40", "--chunk-rounds",
+                     "10", "--seed", "3", "--executor", "dask", "--scheduler", cluster.scheduler_address,
+                     "--db", str(tmp_path / "cli.sqlite"), "--json", "--no-witnesses"])
+        doc = json.loads(capsys.readouterr().out)
+        assert code == 0 and doc["run"]["executor"] == "dask" and doc["run"]["computed"] == 8
+        assert {(s["ruleset"], s["players"]): s["summary"] for s in doc["simulation"]} == \
+            {k: v.to_json() for k, v in local.items()}

@@ -125,8 +125,7 @@ def _progress_factory(args):
 
         def tick(done: int, total: int) -> None:
             bar.update(task, completed=done)
-            if done >= total:
-                bar.stop()
+        tick.close = bar.stop
         return tick
     return start
 

@@ -50,7 +50,8 @@ class LocalExecutor(Executor):
             return
         from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 
-        pool = ProcessPoolExecutor(max_workers=min(self.jobs, len(items)))
+        pool = ProcessPoolExecutor(max_workers=min(self.jobs, len(items)), initializer=_ignore_sigint)
+        finished = False
         try:
             pending = {pool.submit(fn, item): i for i, item in enumerate(items)}
             while pending:
@@ -58,8 +59,16 @@ class LocalExecutor(Executor):
                 for future in done:
                     i = pending.pop(future)
                     yield i, future.result()
-        finally:
-            pool.shutdown(wait=True, cancel_futures=True)
+            finished = True
+        finally:  # on Ctrl-C or an error: drop queued chunks, do not wait for running ones
+            pool.shutdown(wait=finished, cancel_futures=True)
+
+
+def _ignore_sigint() -> None:
+    """Workers leave Ctrl-C to the coordinating process, which stops the run cleanly."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 class DaskExecutor(Executor):

@@ -87,7 +87,8 @@ def run_comparison(plan: RunPlan, store: ResultStore, executor: Executor,
                    chunk_fn: Callable[[dict], dict] = run_chunk_json):
     """Simulate every cell of ``plan``; returns ({(spec, players): Summary}, RunStats).
 
-    ``progress(total)`` may return a callback told ``(done, total)`` after each computed chunk.
+    ``progress(total)`` may return a callback told ``(done, total)`` after each computed chunk; its
+    ``close()``, if it has one, is called when the run ends or fails.
     """
     from ..simulate import ChunkResult, combine
 
@@ -105,15 +106,19 @@ def run_comparison(plan: RunPlan, store: ResultStore, executor: Executor,
         stats.chunks += len(specs)
     stats.cached = stats.chunks - len(todo)
     tick = progress(len(todo)) if progress and todo else None
-    for i, result in executor.map_unordered(chunk_fn, [s.key() for _, s in todo]):
-        key, spec = todo[i]
-        store.put(key, result["ruleset_id"], result, result.get("seconds", 0.0))
-        results[key] = result
-        stats.computed += 1
-        stats.rounds_computed += spec.rounds or 0
-        stats.compute_seconds += result.get("seconds", 0.0)
-        if tick:
-            tick(stats.computed, len(todo))
+    try:
+        for i, result in executor.map_unordered(chunk_fn, [s.key() for _, s in todo]):
+            key, spec = todo[i]
+            store.put(key, result["ruleset_id"], result, result.get("seconds", 0.0))
+            results[key] = result
+            stats.computed += 1
+            stats.rounds_computed += spec.rounds or 0
+            stats.compute_seconds += result.get("seconds", 0.0)
+            if tick:
+                tick(stats.computed, len(todo))
+    finally:
+        if tick is not None and hasattr(tick, "close"):
+            tick.close()
     summaries = {}
     for spec, _digest, n, specs in cells:
         chunks = [ChunkResult.from_json(results[chunk_key(s, version)]) for s in specs]
