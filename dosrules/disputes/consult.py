@@ -105,21 +105,21 @@ def attribute_paths(ruleset: Ruleset, players: int) -> Mapping[str, tuple[str, .
 class ConsultLog:
     """Stands in for a state's compiled rules and records every attribute the engine reads.
 
-    ``reads`` maps attribute names, in first-read order while ``recording`` is on, to how many
-    events the game had emitted at that first read (so reads made after an event, such as those
-    for dealing the next round after a round ended, can be told apart).
+    ``reads`` maps attribute names, in first-read order while ``recording`` is on, to the round
+    the game was in at that first read (so reads for dealing the next round, made inside the
+    action that ended a round, can be told apart).
     """
 
-    def __init__(self, compiled: CompiledRules, events: list | None = None):
+    def __init__(self, compiled: CompiledRules, state: Any = None):
         object.__setattr__(self, "_compiled", compiled)
-        object.__setattr__(self, "_events", events if events is not None else [])
+        object.__setattr__(self, "_state", state)
         object.__setattr__(self, "reads", {})
         object.__setattr__(self, "recording", False)
 
     def __getattr__(self, name: str) -> Any:
         value = getattr(self._compiled, name)
         if self.recording and name not in _NOT_RULES and not callable(value) and name not in self.reads:
-            self.reads[name] = len(self._events)
+            self.reads[name] = getattr(self._state, "round", None)
         return value
 
     def __setattr__(self, name: str, value: Any) -> None:
@@ -128,13 +128,13 @@ class ConsultLog:
         else:
             raise AttributeError("the compiled rules are read-only")
 
-    def paths(self, before_event: int | None = None) -> Iterator[tuple[str, bool]]:
+    def paths(self, round: int | None = None) -> Iterator[tuple[str, bool]]:
         """(rule path, direct) for every rule consulted, in first-read order, each once; only
-        reads made before event number ``before_event`` was emitted, if given."""
+        those first read in ``round``, if given."""
         table = attribute_paths(self._compiled.ruleset, self._compiled.players)
         found: dict[str, bool] = {}
         for name, at in self.reads.items():
-            if before_event is not None and at > before_event:
+            if round is not None and at != round:
                 continue
             paths = table.get(name, ())
             direct = len(paths) <= DIRECT_LIMIT
@@ -147,6 +147,6 @@ def record(state) -> ConsultLog:
     """Wrap ``state``'s compiled rules in a ConsultLog (idempotent) and return it."""
     log = state.c
     if not isinstance(log, ConsultLog):
-        log = ConsultLog(state.c, state.events)
+        log = ConsultLog(state.c, state)
         state.c = log
     return log

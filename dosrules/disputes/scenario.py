@@ -54,6 +54,7 @@ class Expectation:
     hands: Mapping[int, tuple[Card, ...] | int] = field(default_factory=dict)
     scored: Mapping[int, int] = field(default_factory=dict)
     events: tuple[str, ...] = ()
+    absent: tuple[str, ...] = ()
     note: str | None = None
 
 
@@ -268,6 +269,8 @@ def _schema_problem(doc: Document, err) -> DosrulesError:
     if err.validator == "propertyNames":
         return DosrulesError(f"'{err.instance}' is not a ruleset id or composition", where=doc.where((*path, err.instance), key=True),
                              path=_dotted((*path, err.instance)), fix=fix)
+    if err.instance is None:
+        fix = (fix or "") + " An empty value: in YAML an unquoted # starts a comment, so quote cards that begin with # (\"#g 9b\")."
     shown = err.instance if not isinstance(err.instance, (dict, list)) else ("a mapping" if isinstance(err.instance, dict) else "a list")
     what = {"enum": f"{shown!r} is not one of {', '.join(map(str, err.validator_value))}",
             "type": f"expected {err.validator_value}, got {shown!r}",
@@ -317,7 +320,9 @@ class _Builder:
             try:
                 parse_action(text)
             except NotationError as err:
-                self.problem(str(err), (*path, i), f"Write {ACTION_HELP}.")
+                hint = (" In YAML an unquoted # starts a comment: quote an action with a Wild # "
+                        "(\"match 7r with #r=7\").") if re.search(r"(with|place|declare|\+)$", text.strip()) else ""
+                self.problem(str(err), (*path, i), f"Write it in the action notation: {ACTION_HELP}.{hint}")
         return tuple(texts)
 
     def seat(self, value: int, players: int, path: tuple) -> int:
@@ -347,7 +352,7 @@ class _Builder:
             self.seat(seat, players, (*path, "scored", str(seat)))
         row = self.cards(value["row"], (*path, "row")) if "row" in value else None
         return Expectation(value["verdict"], value.get("rule"), row, hands, scored,
-                           tuple(value.get("events", ())), value.get("note"))
+                           tuple(value.get("events", ())), tuple(value.get("absent", ())), value.get("note"))
 
     def scenario(self, data: Mapping[str, Any]) -> Scenario:
         hands = tuple(h if isinstance(h, int) else self.cards(h, ("hands", i)) for i, h in enumerate(data["hands"]))

@@ -148,6 +148,7 @@ def run(scenario: Scenario, ruleset: Ruleset, *, consult: bool = True) -> Run:
             "rule-gap", "the start of the turn", gap.situation, gap.path)
         return result
     log = record(state) if consult else None
+    first_round = state.round
     steps = [*scenario.before, *scenario.actions]
     for i, text in enumerate(steps):
         in_before = i < len(scenario.before)
@@ -183,8 +184,7 @@ def run(scenario: Scenario, ruleset: Ruleset, *, consult: bool = True) -> Run:
             break
     if log is not None:
         log.recording = False
-        end = next((i for i, e in enumerate(state.events) if isinstance(e, _ROUND_END)), None)
-        result.consulted = list(log.paths(before_event=end))
+        result.consulted = list(log.paths(round=first_round))
     if result.verdict == "legal" and not result.scored:
         result.after = _snapshot(state)
     return result
@@ -235,14 +235,14 @@ def _what_if(scenario: Scenario, ruleset: Ruleset, path: str, values, base: Run 
             continue
         if base is None or other.signature() != base.signature():
             out.append((format_value(value), other.summary() if base is None or other.verdict != base.verdict
-                        else f"{other.verdict}, but {_first_difference(base, other)}"))
+                        else f"{other.verdict}; differs at {_first_difference(base, other)}"))
     return out
 
 
 def _first_difference(base: Run, other: Run) -> str:
     for mine, theirs in zip(base.events, other.events):
         if mine != theirs:
-            return f"'{theirs}' instead of '{mine}'"
+            return f"'{theirs}'"
     if len(other.events) > len(base.events):
         return f"also '{other.events[len(base.events)]}'"
     if len(other.events) < len(base.events):
@@ -306,4 +306,7 @@ def check(ans: Answer, expected: Expectation) -> list[str]:
         except ValueError:
             out.append(f"no '{kind}' event in order (events: {', '.join(kinds)})")
             break
+    for kind in expected.absent:
+        if kind in kinds:
+            out.append(f"a '{kind}' event occurs, expected none")
     return out
