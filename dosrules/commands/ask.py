@@ -28,7 +28,7 @@ def register(sub) -> None:
     inline.add_argument("--row", metavar="CARDS", help='the Centre Row, e.g. "7r 9b"')
     inline.add_argument("--hand", action="append", metavar="CARDS", default=[],
                         help="a hand, seat 0 first (repeat for each seat; a number for unknown cards); "
-                             "unnamed seats of a two-player game hold 7 unknown cards")
+                             "with one hand given, seat 1 holds 7 unknown cards")
     inline.add_argument("--action", action="append", metavar="ACTION", default=[],
                         help="an action asked about (repeat for several), e.g. 'match 7r with 3r+4r'")
     inline.add_argument("--before", action="append", metavar="ACTION", default=[],

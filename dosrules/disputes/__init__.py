@@ -9,10 +9,12 @@ See docs/disputes/README.md for the scenario format and the catalogue.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from pathlib import Path
 from typing import Iterable
 
 from ..loader import load_ruleset, shipped_dirs
+from ..model import Ruleset
 from .scenario import Expectation, Scenario, ScenarioError, inline_scenario, load_scenario
 from .verdict import Answer, RuleRef, answer, check
 
@@ -35,9 +37,15 @@ def rulesets_for(scenario: Scenario, chosen: Iterable[str] | None = None) -> lis
     return [*editions, *(r for r in scenario.expect if r not in editions)]
 
 
+@lru_cache(maxsize=32)
+def ruleset(spec: str) -> Ruleset:
+    """A loaded ruleset, loaded once per process (rulesets are immutable)."""
+    return load_ruleset(spec)
+
+
 def ask(scenario: Scenario, rulesets: Iterable[str] | None = None, *, explain: bool = True) -> list[Answer]:
     """The answer under each ruleset (see :func:`rulesets_for` for the default)."""
-    return [answer(scenario, load_ruleset(r), explain=explain) for r in rulesets_for(scenario, rulesets)]
+    return [answer(scenario, ruleset(r), explain=explain) for r in rulesets_for(scenario, rulesets)]
 
 
 def catalogue_dir() -> Path:

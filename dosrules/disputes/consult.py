@@ -30,13 +30,16 @@ DIRECT_LIMIT = 2  # an attribute computed from at most this many paths is a dire
 def alternatives(value: Any) -> list[Any]:
     """Other values a rule could take, for asking "would the answer change?".
 
-    Enums: every other stated member; flags: the opposite; counts: one more and one less.
-    ``unspecified``, the deck composition and other structured values have none.
+    Enums: every other stated member (``unspecified`` when there is no other); flags: the
+    opposite; counts: one more and one less. ``unspecified``, the deck composition and other
+    structured values have none.
     """
     if is_unspecified(value):
         return []
     if isinstance(value, enum.Enum):
-        return [m for m in type(value) if m is not value and not is_unspecified(m)]
+        stated = [m for m in type(value) if m is not value and not is_unspecified(m)]
+        # a rule with one stated value: ask whether the answer would change had the source been silent
+        return stated or [m for m in type(value) if is_unspecified(m)]
     if isinstance(value, bool):
         return [not value]
     if isinstance(value, int):
@@ -51,10 +54,22 @@ def _replace_path(obj: Any, parts: list[str], value: Any) -> Any:
     return dataclasses.replace(obj, **{parts[0]: _replace_path(child, parts[1:], value)})
 
 
+_VARIANTS: dict[tuple, tuple[Ruleset, Ruleset]] = {}
+
+
 def with_rule(ruleset: Ruleset, players: int, path: str, value: Any) -> Ruleset:
-    """A copy of ``ruleset`` whose rules for ``players`` have ``path`` set to ``value``."""
+    """A copy of ``ruleset`` whose rules for ``players`` have ``path`` set to ``value`` (the same
+    object for the same arguments, so the engine compiles each variant once)."""
+    key = (id(ruleset), players, path, type(value), value)
+    hit = _VARIANTS.get(key)
+    if hit is not None and hit[0] is ruleset:
+        return hit[1]
+    if len(_VARIANTS) > 2048:
+        _VARIANTS.clear()
     rules = _replace_path(ruleset.for_players(players), path.split("."), value)
-    return dataclasses.replace(ruleset, by_players={**ruleset.by_players, players: rules})
+    variant = dataclasses.replace(ruleset, by_players={**ruleset.by_players, players: rules})
+    _VARIANTS[key] = (ruleset, variant)
+    return variant
 
 
 def _snapshot(compiled: CompiledRules) -> dict[str, Any]:
