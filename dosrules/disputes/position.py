@@ -1,0 +1,121 @@
+"""A scenario's position as an engine State, for one ruleset.
+
+The engine builds positions with ``engine.from_position``. Until that function is merged into
+this branch, :func:`_from_position` below does the same with the engine's public State (same
+signature; delete it when the engine's is in). Two things a scenario can say that
+``from_position`` does not take yet are set on the state after it is built and are named in
+:data:`ENGINE_NEEDS`: which seats have already called DOS, and the declarations of wilds that a
+placer declared when they entered the Centre Row.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from ..cards import Card
+from ..errors import DosrulesError, Location
+from ..model import Ruleset
+from .scenario import Scenario
+
+__all__ = ["build_state", "ENGINE_NEEDS"]
+
+ENGINE_NEEDS = ("from_position(called=[seats])", "from_position(row=[Declared, ...]) for placer-declared row wilds")
+
+
+def _from_position(ruleset, hands, row, *, deck=None, discard=(), turn=0, dealer=None, scores=None,
+                   seed=0, round=1):
+    from ..engine import state as engine_state
+
+    state = engine_state.new_game(ruleset, len(hands), seed)
+    state.events.clear()
+    state.history.clear()
+    state.round = round
+    state.dealer = (turn - 1) % len(hands) if dealer is None else dealer
+    state.scores = list(scores) if scores is not None else [0] * len(hands)
+    state.hands = [list(h) for h in hands]
+    state.row, state.row_decl, state.used = list(row), [None] * len(row), [False] * len(row)
+    state.deck, state.discard = list(deck), list(discard)
+    state.called = [False] * len(hands)
+    state.windowed = [False] * len(hands)
+    state.catch = None
+    state._legal = None
+    state._new = []
+    state._reset_turn()
+    state._guarded(lambda: state._start_turn(turn))
+    return state
+
+
+def _engine_from_position():
+    from .. import engine
+
+    return getattr(engine, "from_position", None) or _from_position
+
+
+def _deal_unknown(scenario: Scenario, deck: tuple[Card, ...], where: Location):
+    """Fill the unknown hands and the deck from the cards the position does not place."""
+    rest = Counter(deck)
+    known = [*(d.card for d in scenario.row), *scenario.discard, *scenario.deck_top]
+    known += [c for h in scenario.hands if not isinstance(h, int) for c in h]
+    if scenario.deck_exact is not None:
+        known += scenario.deck_exact
+    for card in known:
+        if rest[card] <= 0:
+            have = Counter(deck)[card]
+            raise DosrulesError(f"the position uses more copies of {card} than the deck holds ({have})",
+                                where=where, fix="Use each card at most as often as the deck has it.")
+        rest[card] -= 1
+    pool = []  # the unplaced cards in the deck's fixed order, then shuffled with the scenario's seed
+    for card in deck:
+        if rest[card] > 0:
+            pool.append(card)
+            rest[card] -= 1
+    random.Random(scenario.seed).shuffle(pool)
+    hands = []
+    for seat, hand in enumerate(scenario.hands):
+        if isinstance(hand, int):
+            if hand > len(pool):
+                raise DosrulesError(f"seat {seat}'s {hand} unknown cards are more than the {len(pool)} left",
+                                    where=where, path=f"hands[{seat}]", fix="Give fewer unknown cards.")
+            hands.append(pool[:hand])
+            del pool[:hand]
+        else:
+            hands.append(list(hand))
+    if scenario.deck_exact is not None:
+        top_first = list(scenario.deck_exact)
+    else:
+        size = len(pool) + len(scenario.deck_top) if scenario.deck_size is None else scenario.deck_size
+        unknown = size - len(scenario.deck_top)
+        if unknown < 0 or unknown > len(pool):
+            raise DosrulesError(f"a deck of {size} cards with {len(scenario.deck_top)} known on top needs "
+                                f"{max(unknown, 0)} more cards and {len(pool)} are left",
+                                where=where, path="deck.size",
+                                fix=f"Give a deck size from {len(scenario.deck_top)} to "
+                                    f"{len(pool) + len(scenario.deck_top)}.")
+        top_first = [*scenario.deck_top, *pool[:unknown]]
+    return hands, top_first[::-1]  # the engine draws from the end of its deck list
+
+
+def build_state(scenario: Scenario, ruleset: Ruleset):
+    """The engine State of ``scenario``'s position under ``ruleset`` (at the start of the turn)."""
+    where = Location(scenario.file)
+    rules = ruleset.for_players(scenario.players)
+    if not rules.players.min <= scenario.players <= rules.players.max:
+        raise DosrulesError(f"{ruleset.id} is played by {rules.players.min} to {rules.players.max} players, "
+                            f"not {scenario.players}", where=where, path="hands",
+                            fix="Give as many hands as there are players.")
+    from ..cards import make_deck
+
+    hands, deck = _deal_unknown(scenario, make_deck(rules.deck), where)
+    state = _engine_from_position()(
+        ruleset, hands, [d.card for d in scenario.row], deck=deck, discard=list(scenario.discard),
+        turn=scenario.turn, dealer=scenario.dealer, scores=scenario.scores, seed=scenario.seed)
+    if state.round == 1 and state.turn_seat == scenario.turn:  # the turn started (no gap at its start)
+        for seat in scenario.called:
+            state.called[seat] = True
+        if state.c.placer_declares:
+            for i, d in enumerate(scenario.row):
+                if d.card.is_wild and (d.value is not None or d.colour is not None):
+                    state.row_decl[i] = d
+        state._legal = None
+    return state

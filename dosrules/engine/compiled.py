@@ -1,0 +1,148 @@
+"""Rules compiled once per (ruleset, player count) into plain attributes for the hot loop.
+
+Every rule the engine consults is read here from ``ruleset.for_players(n)``; nothing else in the
+engine looks at the rule tree. An ``unspecified`` flag or count becomes ``None`` (``True`` /
+``False`` / ``None``); enum rules keep their enum member (``.UNSPECIFIED`` marks a gap).
+"""
+
+from __future__ import annotations
+
+from ..cards import Card, Declared, Kind, make_deck
+from .actions import declared_key
+from ..model import (AfterFailedDraw, AllWildRow, BonusTiming, DeckExhaustion, DeclineAfterDraw,
+                     FirstDealer, FirstPlayer, NextDealer, PenaltyTiming, RefillMode, RowWildChoice,
+                     Rules, Ruleset, WildNumberColour, is_unspecified)
+
+__all__ = ["CompiledRules", "compile_rules"]
+
+
+def _v(value):
+    """A plain value, or None for UNSPECIFIED."""
+    return None if is_unspecified(value) else value
+
+
+class CompiledRules:
+    """The rules of one ruleset for one player count, as flat attributes (read-only by convention)."""
+
+    def __init__(self, ruleset: Ruleset, players: int):
+        r: Rules = ruleset.for_players(players)
+        self.ruleset, self.rules, self.players = ruleset, r, players
+        self.min_players, self.max_players = r.players.min, r.players.max
+        # deck and cards
+        self.deck: tuple[Card, ...] = make_deck(r.deck)
+        self.colours = tuple(r.deck.colours)
+        self.wild_dos = Card(Kind.WILD_DOS)
+        # setup
+        self.first_dealer: FirstDealer = r.setup.first_dealer
+        self.symbol_value = _v(r.setup.symbol_value_for_dealer)
+        self.next_dealer: NextDealer = r.setup.next_dealer
+        self.first_player: FirstPlayer = r.setup.first_player
+        self.hand_size: int = r.setup.hand_size
+        self.centre_row: int = r.setup.centre_row
+        # matching
+        m = r.matching
+        self.single, self.double = _v(m.single), _v(m.double)
+        self.colour_restricts = _v(m.colour_restricts)
+        self.once_per_row_card = _v(m.once_per_row_card)
+        self.any_row_card = _v(m.any_row_card)
+        # drawing
+        d = r.drawing
+        self.draw_when_match_possible = _v(d.draw_when_match_possible)
+        self.match_after_draw = _v(d.match_after_draw)
+        self.after_failed_draw: AfterFailedDraw = d.after_failed_draw
+        self.decline_match_after_draw: DeclineAfterDraw = d.decline_match_after_draw
+        # bonuses
+        self.single_place = _v(r.bonuses.single_colour.place_cards)
+        self.single_draw = _v(r.bonuses.single_colour.others_draw)
+        self.double_place = _v(r.bonuses.double_colour.place_cards)
+        self.double_draw = _v(r.bonuses.double_colour.others_draw)
+        # refill
+        self.refill_mode: RefillMode = r.refill.mode
+        self.row_minimum: int = r.refill.minimum
+        self.bonus_timing: BonusTiming = r.refill.bonus_cards
+        # wilds
+        self.wild_dos_value: int = r.wilds.wild_dos.value
+        self.wild_dos_row: RowWildChoice = r.wilds.wild_dos.row_colour
+        self.wild_min: int = r.wilds.wild_number.min_value
+        self.wild_max: int = r.wilds.wild_number.max_value
+        self.wild_range = range(self.wild_min, self.wild_max + 1)
+        self.wild_colour: WildNumberColour = r.wilds.wild_number.colour
+        self.wild_row: RowWildChoice = r.wilds.wild_number.row_value
+        # DOS call: active only when both the requirement and the hand size are stated
+        dc = r.dos_call
+        self.dos_required = _v(dc.required)
+        self.dos_hand_size = _v(dc.hand_size)
+        self.dos_active = self.dos_required is True and self.dos_hand_size is not None
+        self.catch_penalty = _v(dc.catch_penalty)
+        self.penalty_timing: PenaltyTiming = dc.penalty_timing
+        # going out and scoring
+        self.double_draw_before_scoring = _v(r.going_out.double_colour_draw_before_scoring)
+        s = r.scoring
+        self.face_value = _v(s.number_cards_face_value)
+        self.points: dict[Card, int | None] = {}
+        for card in set(self.deck):
+            if card.kind is Kind.WILD_DOS:
+                self.points[card] = _v(s.wild_dos)
+            elif card.kind is Kind.WILD_NUMBER:
+                self.points[card] = _v(s.wild_number)
+            else:
+                self.points[card] = None if self.face_value is None else (card.number if self.face_value else 0)
+        self.target: int = r.target
+        self.deck_exhaustion: DeckExhaustion = r.deck_exhaustion
+        self.all_wild_row: AllWildRow = r.all_wild_row
+        self.placer_declares = self.all_wild_row is AllWildRow.PLACER_DECLARES
+        # the most row cards one turn may match when `matching.any_row_card` is false
+        self.row_card_limit = self.row_minimum
+        self._tables()
+
+    def _tables(self) -> None:
+        """Per-face tables of the declarations a card can take, built once."""
+        w2 = self.wild_dos
+        faces = sorted(set(self.deck), key=lambda c: declared_key(Declared(c)))
+        self.faces = tuple(faces)
+        #: card in hand -> [(value, Declared)] it can count as in a match
+        self.hand_options: dict[Card, list[tuple[int, Declared]]] = {}
+        #: card in the row (not declared by its placer) -> [(Declared target, value)]
+        self.target_options: dict[Card, list[tuple[Declared, int]]] = {}
+        #: card placed from hand into the row -> the Declared forms a `place` action may take
+        self.place_options: dict[Card, list[Declared]] = {}
+        #: a wild lying in the row, declared by its placer -> the declarations it may take
+        self.declare_options: dict[Card, list[Declared]] = {}
+        for card in faces:
+            if card.kind is Kind.NUMBER:
+                self.hand_options[card] = [(card.number, Declared(card))]
+                self.target_options[card] = [(Declared(card), card.number)]
+                self.place_options[card] = [Declared(card)]
+                continue
+            if card is w2 or card.kind is Kind.WILD_DOS:
+                decls = [Declared(card, None, col) for col in self.colours]
+                self.hand_options[card] = [(self.wild_dos_value, d) for d in decls]
+                if self.wild_dos_row is RowWildChoice.MATCHER_DECLARES:
+                    self.target_options[card] = [(d, self.wild_dos_value) for d in decls]
+                else:
+                    self.target_options[card] = [(Declared(card), self.wild_dos_value)]
+            else:
+                decls = [Declared(card, v) for v in self.wild_range]
+                self.hand_options[card] = [(d.value, d) for d in decls]
+                self.target_options[card] = [(d, d.value) for d in decls]
+            self.declare_options[card] = decls
+            self.place_options[card] = decls if self.placer_declares else [Declared(card)]
+
+    def provenance(self, path: str):
+        return self.ruleset.provenance_of(path, self.players)
+
+
+_CACHE: dict[tuple[int, int], tuple[Ruleset, CompiledRules]] = {}
+
+
+def compile_rules(ruleset: Ruleset, players: int) -> CompiledRules:
+    """The compiled rules, built once per (ruleset object, players) and shared by every game."""
+    key = (id(ruleset), players)
+    hit = _CACHE.get(key)
+    if hit is not None and hit[0] is ruleset:
+        return hit[1]
+    if len(_CACHE) > 256:
+        _CACHE.clear()
+    compiled = CompiledRules(ruleset, players)
+    _CACHE[key] = (ruleset, compiled)
+    return compiled

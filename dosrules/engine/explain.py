@@ -1,0 +1,313 @@
+"""Why an action is illegal: the rule (path and citation) that forbids it, and a checked ``play``.
+
+``State.legal_actions()`` is the one source of truth for legality; ``why_not`` only runs for an
+action that is not in it, and names the first rule it finds that rules the action out.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from ..cards import Declared, Kind, NotationError
+from ..errors import DosrulesError
+from ..model import AfterFailedDraw, AllWildRow, DeclineAfterDraw, Provenance, RowWildChoice
+from .actions import Action, CallDos, CatchDos, Declare, Draw, End, Match, Pass, Place, parse_action
+from .events import Event
+from .state import Phase, State
+
+__all__ = ["Reason", "why_not", "play", "IllegalActionError"]
+
+
+@dataclass(frozen=True)
+class Reason:
+    """Why an action is not legal: a plain-fact message and the rule it rests on, if any."""
+
+    message: str
+    path: str | None = None
+    provenance: Provenance | None = None
+
+    def citation(self) -> str:
+        """``000 §5. Drawing: "quote"`` (or the provenance status when there is no citation)."""
+        p = self.provenance
+        if p is None:
+            return ""
+        if p.citation is None:
+            return p.status.value
+        c = p.citation
+        return f'{c.source} {c.section}: "{c.quote}"'
+
+    def __str__(self) -> str:
+        if not self.path:
+            return self.message
+        cite = self.citation()
+        return f"{self.message} ({self.path}{': ' + cite if cite else ''})"
+
+
+class IllegalActionError(DosrulesError):
+    """An action that is not legal in the state; ``reason`` names the rule that forbids it."""
+
+    def __init__(self, action: Action | str, reason: Reason, state: State):
+        self.action, self.reason, self.state = action, reason, state
+        legal = [str(a) for a in state.legal_actions()]
+        shown = ", ".join(legal[:12]) + (f", ... ({len(legal)} in all)" if len(legal) > 12 else "")
+        who = state.current_player()
+        super().__init__(f"illegal action '{action}' for seat {who} in round {state.round}: {reason}",
+                         path=reason.path, fix=f"Legal here: {shown}." if legal else None)
+
+    def paragraph(self) -> str:  # the path is already in the reason
+        fix = f" {self.fix}" if self.fix else ""
+        return f"{self.what}.{fix}"
+
+
+def play(state: State, action: Action | str) -> list[Event]:
+    """Apply ``action`` (an Action or its notation) if it is legal, else raise IllegalActionError."""
+    parsed = _parse(action)
+    if isinstance(parsed, Reason):
+        raise IllegalActionError(action, parsed, state)
+    reason = why_not(state, parsed)
+    if reason is not None:
+        raise IllegalActionError(parsed, reason, state)
+    return state.apply(parsed)
+
+
+def _parse(action: Action | str) -> Action | Reason:
+    if isinstance(action, Action):
+        return action
+    try:
+        return parse_action(action)
+    except NotationError as err:
+        return Reason(str(err))
+
+
+def why_not(state: State, action: Action | str) -> Reason | None:
+    """None if ``action`` is legal now, else the Reason (rule path and citation) it is not."""
+    parsed = _parse(action)
+    if isinstance(parsed, Reason):
+        return parsed
+    if parsed in state.legal_actions():
+        return None
+    reason = _Diagnosis(state).of(parsed)
+    if reason.path and reason.provenance is None:
+        reason = Reason(reason.message, reason.path, state.c.provenance(reason.path))
+    return reason
+
+
+class _Diagnosis:
+    def __init__(self, state: State):
+        self.s, self.c = state, state.c
+        self.seat = state.turn_seat
+
+    def of(self, a: Action) -> Reason:
+        s, c = self.s, self.c
+        if s.is_terminal():
+            return Reason("the game is over")
+        ph = s.phase
+        if ph is Phase.CATCH:
+            caught, catcher, _ = s.catch
+            if isinstance(a, CatchDos):
+                return Reason(f"seat {a.seat} has not missed a DOS call; seat {caught} has", "dos_call.required")
+            return Reason(f"seat {catcher} may only catch seat {caught} ('catch-dos {caught}') or 'pass'")
+        if isinstance(a, CatchDos):
+            if not c.dos_active:
+                return Reason("this ruleset has no DOS call to catch", "dos_call.required")
+            return Reason("there is no missed DOS call to catch now: a catch comes right after the "
+                          "player's next action", "dos_call.required")
+        if isinstance(a, Pass):
+            return Reason("'pass' declines a catch, and no catch is open")
+        if ph is Phase.DECLARE:
+            card = s.row[s.declare_queue[0]]
+            if isinstance(a, Declare) and a.card.card != card:
+                return Reason(f"the card to declare is {card}, not {a.card.card}", "all_wild_row")
+            kind = "a colour, e.g. W2=r" if card.kind is Kind.WILD_DOS else f"a number, e.g. {card}=5"
+            return Reason(f"seat {s.declarer} must first declare the {card} that entered the Centre Row as {kind}",
+                          "all_wild_row")
+        if isinstance(a, Declare):
+            if not c.placer_declares:
+                return Reason("wilds in the Centre Row are not declared when they enter it", "all_wild_row")
+            return Reason("no wild in the Centre Row is waiting for a declaration", "all_wild_row")
+        if isinstance(a, CallDos):
+            return self._call()
+        if isinstance(a, Match):
+            return self._match(a)
+        if isinstance(a, Draw):
+            return self._draw()
+        if isinstance(a, End):
+            return self._end()
+        if isinstance(a, Place):
+            return self._place(a)
+        return Reason(f"'{a}' is not legal here")
+
+    # --- per action ------------------------------------------------------------------------------
+
+    def _call(self) -> Reason:
+        s, c = self.s, self.c
+        if c.dos_required is not True:
+            return Reason("this ruleset has no DOS call", "dos_call.required")
+        if c.dos_hand_size is None:
+            return Reason("this ruleset does not say at what hand size DOS is called", "dos_call.hand_size")
+        n = len(s.hands[self.seat])
+        if n != c.dos_hand_size:
+            return Reason(f"DOS is called holding exactly {c.dos_hand_size} cards; seat {self.seat} holds {n}",
+                          "dos_call.hand_size")
+        return Reason(f"seat {self.seat} has already called DOS", "dos_call.required")
+
+    def _not_in_turn(self, what: str) -> Reason | None:
+        ph = self.s.phase
+        if ph is Phase.BONUS:
+            return Reason(f"{what} is not possible now: seat {self.seat} owes {self.s.bonus_owed} bonus "
+                          "card(s) to the Centre Row ('place X')", "refill.bonus_cards")
+        if ph is Phase.ENDING:
+            return Reason(f"{what} is not possible now: the card is placed and the turn must end ('end')",
+                          "drawing.after_failed_draw")
+        if ph is Phase.FINISH:
+            return Reason(f"{what} is not possible now: the turn is over ('end' or 'call-dos')")
+        return None
+
+    def _match(self, m: Match) -> Reason:
+        s, c, seat = self.s, self.c, self.seat
+        late = self._not_in_turn("a match")
+        if late:
+            return late
+        if s.drew and c.match_after_draw is False:
+            return Reason("no match may be made after drawing", "drawing.match_after_draw")
+        if len(m.cards) == 1 and c.single is False:
+            return Reason("single matches are not allowed", "matching.single")
+        if len(m.cards) == 2 and c.double is False:
+            return Reason("double matches are not allowed", "matching.double")
+        need = Counter(d.card for d in m.cards)
+        have = Counter(s.hands[seat])
+        for card, k in need.items():
+            if have[card] < k:
+                held = f"only {have[card]}" if have[card] else "no"
+                return Reason(f"seat {seat} holds {held} {card}")
+        for d in m.cards:
+            bad = self._hand_declaration(d)
+            if bad:
+                return bad
+        t = m.target
+        idx = [i for i, rc in enumerate(s.row) if rc == t.card]
+        if not idx:
+            return Reason(f"there is no {t.card} in the Centre Row")
+        decls = [s.row_decl[i] for i in idx if s.row_decl[i] is not None]
+        if decls and all(d != t for d in decls):
+            return Reason(f"the {t.card} in the Centre Row was declared {decls[0]} when it entered the row",
+                          "all_wild_row")
+        bad = self._target_declaration(t, bool(decls))
+        if bad:
+            return bad
+        free = [i for i in idx if not s.used[i]]
+        if not free and c.once_per_row_card is True:
+            return Reason(f"the {t.card} in the Centre Row has already been matched this turn",
+                          "matching.once_per_row_card")
+        if (free and c.any_row_card is False and len(s.row) > c.row_card_limit
+                and s.rows_matched >= c.row_card_limit):
+            return Reason(f"no more than {c.row_card_limit} Centre Row cards may be matched in a turn",
+                          "matching.any_row_card")
+        tval = self._value(t, True)
+        total = sum(self._value(d, False) for d in m.cards)
+        if total != tval:
+            if len(m.cards) == 1:
+                return Reason(f"{m.cards[0]} counts {total}, not {tval}: a single match needs an equal number",
+                              "matching.single")
+            return Reason(f"{m.cards[0]}+{m.cards[1]} add up to {total}, not {tval}", "matching.double")
+        if c.colour_restricts is True and s.colour_outcome(t, m.cards) == (None, None):
+            return Reason("a match must also match the row card's colour", "matching.colour_restricts")
+        return Reason(f"'{m}' is not legal here")
+
+    def _value(self, d: Declared, in_row: bool) -> int:
+        if d.card.kind is Kind.NUMBER:
+            return d.card.number
+        if d.card.kind is Kind.WILD_DOS:
+            return self.c.wild_dos_value
+        return d.value if d.value is not None else -1
+
+    def _hand_declaration(self, d: Declared) -> Reason | None:
+        c, card = self.c, d.card
+        if card.kind is Kind.WILD_DOS and d.colour is None:
+            return Reason(f"a Wild DOS played from hand takes the colour you declare: write W2=r, W2=b, ...",
+                          "wilds.wild_dos.value")
+        if card.kind is Kind.WILD_NUMBER:
+            if d.value is None:
+                return Reason(f"a Wild # played from hand takes the number you declare: write {card}=5",
+                              "wilds.wild_number.min_value")
+            if not c.wild_min <= d.value <= c.wild_max:
+                return Reason(f"a Wild # counts {c.wild_min} to {c.wild_max}, not {d.value}",
+                              "wilds.wild_number.max_value" if d.value > c.wild_max else "wilds.wild_number.min_value")
+        return None
+
+    def _target_declaration(self, t: Declared, placer_declared: bool) -> Reason | None:
+        c, card = self.c, t.card
+        if placer_declared:
+            return None
+        if card.kind is Kind.WILD_DOS:
+            if c.wild_dos_row is RowWildChoice.MATCHER_DECLARES and t.colour is None:
+                return Reason("the matcher declares the colour of a Wild DOS in the Centre Row: write W2=r, ...",
+                              "wilds.wild_dos.row_colour")
+            if c.wild_dos_row is RowWildChoice.UNSPECIFIED and t.colour is not None:
+                return Reason("nobody declares the colour of a Wild DOS in the Centre Row under this ruleset: "
+                              "write it as W2", "wilds.wild_dos.row_colour")
+        if card.kind is Kind.WILD_NUMBER:
+            if t.value is None:
+                return Reason(f"a Wild # in the Centre Row is matched as a declared number: write {card}=7",
+                              "wilds.wild_number.row_value")
+            if not c.wild_min <= t.value <= c.wild_max:
+                return Reason(f"a Wild # counts {c.wild_min} to {c.wild_max}, not {t.value}",
+                              "wilds.wild_number.max_value")
+        return None
+
+    def _draw(self) -> Reason:
+        s, c = self.s, self.c
+        late = self._not_in_turn("drawing")
+        if late:
+            return late
+        if s.drew:
+            return Reason(f"seat {self.seat} has already drawn this turn")
+        if s.matches:
+            return Reason("a player draws instead of matching, so only before making any match")
+        return Reason("a match is available, and a player may not draw while one is",
+                      "drawing.draw_when_match_possible")
+
+    def _end(self) -> Reason:
+        s = self.s
+        ph = s.phase
+        if ph is Phase.BONUS:
+            return Reason(f"seat {self.seat} first places {s.bonus_owed} bonus card(s) in the Centre Row "
+                          "('place X')", "refill.bonus_cards")
+        if not s.drew and not s.matches:
+            return Reason("a turn is a match or a draw: match or draw before ending the turn")
+        path, rule = s._no_match_rule(bool(s.match_actions(after_draw_ok=True)))
+        if rule is AfterFailedDraw.PLACE_CARD or rule is DeclineAfterDraw.PLACE_CARD:
+            return Reason("after drawing without matching, a card from hand goes into the Centre Row first "
+                          "('place X')", path)
+        if rule is DeclineAfterDraw.FORBIDDEN:
+            return Reason("a match that is possible after drawing must be made", path)
+        return Reason("'end' is not legal here")
+
+    def _place(self, p: Place) -> Reason:
+        s, c = self.s, self.c
+        ph = s.phase
+        if ph is Phase.ENDING:
+            return Reason("one card has been placed; the turn must end now ('end')", "drawing.after_failed_draw")
+        if ph is Phase.FINISH:
+            return Reason("the turn is over ('end' or 'call-dos')")
+        if ph is Phase.TURN:
+            if not s.drew or s.matches:
+                return Reason("a card goes from hand into the Centre Row only after a draw without a match, "
+                              "or as a colour bonus card at the end of the turn", "drawing.after_failed_draw")
+            path, rule = s._no_match_rule(bool(s.match_actions(after_draw_ok=True)))
+            if rule is AfterFailedDraw.KEEP_AND_PASS or rule is DeclineAfterDraw.KEEP_AND_PASS:
+                return Reason("after drawing without matching, the player keeps the card and the turn passes "
+                              "('end')", path)
+            if rule is DeclineAfterDraw.FORBIDDEN:
+                return Reason("a match that is possible after drawing must be made", path)
+        card = p.card.card
+        if card not in s.hands[self.seat]:
+            return Reason(f"seat {self.seat} holds no {card}")
+        declared = p.card.value is not None or p.card.colour is not None
+        if card.is_wild and c.placer_declares and not declared:
+            return Reason(f"a wild put into the Centre Row is declared by its placer: write {card}=...", "all_wild_row")
+        if declared and not c.placer_declares:
+            return Reason(f"a card put into the Centre Row is placed as it is: write {card}",
+                          "all_wild_row" if c.all_wild_row is not AllWildRow.UNSPECIFIED else None)
+        return Reason(f"'{p}' is not legal here")
