@@ -17,6 +17,7 @@ from __future__ import annotations
 import random
 from typing import Callable
 
+from .cards import Kind
 from .engine.actions import CALL_DOS, DRAW, END, PASS, Action, CatchDos, Declare, Match, Place, declared_key
 from .engine.state import Phase, State
 from .errors import UsageError
@@ -56,6 +57,8 @@ class GreedyAgent(Agent):
                              fix="Write e.g. greedy:forget=0.1,catch=0.5.")
         self.rng = random.Random(seed)
         self.forget, self.catch = forget, catch
+        self._plan: list[Match] = []
+        self._plan_key: tuple | None = None
 
     def __repr__(self) -> str:
         return f"GreedyAgent(forget={self.forget}, catch={self.catch})"
@@ -68,6 +71,47 @@ class GreedyAgent(Agent):
         return self.rng.random() < p
 
     def act(self, state: State) -> Action:
+        c = state.c
+        if c.plain_matching:
+            fast = self._act_plain(state)
+            if fast is not None:
+                return fast
+        return self._act_general(state)
+
+    def _act_plain(self, state: State) -> Action | None:
+        """The common decisions without building the legal-action list (plain matching rules)."""
+        ph = state.phase
+        if ph is Phase.TURN:
+            seat = state.turn_seat
+            if state.exposed(seat) and not self._chance(self.forget):
+                return CALL_DOS
+            if state.drew and not state.matches and state.c.match_after_draw is not True:
+                return None
+            key = (id(state), len(state.history), state.round)
+            if self._plan_key == key:  # the rest of this turn's plan is still the best
+                plan = self._plan
+            else:
+                plan = plain_plan(state)
+            if plan:
+                self._plan, self._plan_key = plan[1:], (key[0], key[1] + 1, key[2])
+                return plan[0]
+            self._plan_key = None
+            if state.matches:
+                return END
+            if not state.drew:
+                return DRAW
+            return None
+        if ph is Phase.BONUS:
+            seat = state.turn_seat
+            if state.exposed(seat) and not self._chance(self.forget):
+                return CALL_DOS
+            c = state.c
+            index, points = c.face_index, c.f_points
+            best = max(state.hands[seat], key=lambda card: (points[index[id(card)]], index[id(card)]))
+            return Place(c.plain_decl[index[id(best)]])
+        return None
+
+    def _act_general(self, state: State) -> Action:
         ph = state.phase
         actions = state.legal_actions()
         if ph is Phase.CATCH:
@@ -149,6 +193,169 @@ def best_matches(state: State, matches: list[Match]) -> list[Match]:
     search(0, (0, 0, 0), [])
     return best_total[1]
 
+
+def plain_plan(state: State) -> list[Match]:
+    """The greedy plan (its matches in order), computed on face indices (rules with ``plain_matching``).
+
+    Same objective as :func:`best_matches`; wild declarations are chosen to earn a colour bonus
+    whenever one can be earned."""
+    c = state.c
+    index = c.face_index
+    row, used = state.row, state.used
+    hand_ids = [index[id(card)] for card in state.hands[state.turn_seat]]
+    if not hand_ids or not row:
+        return []
+    counts: dict[int, int] = {}
+    for f in hand_ids:
+        counts[f] = counts.get(f, 0) + 1
+    faces = sorted(counts)
+    kind, value, bits, tbits, points = c.f_kind, c.f_value, c.f_bits, c.f_tbits, c.f_points
+    wmin, wmax, w2v = c.wild_min, c.wild_max, c.wild_dos_value
+    NUMBER, WILD_DOS = _NUMBER, _WILD_DOS
+    lo, hi = {}, {}
+    for f in faces:
+        k = kind[f]
+        if k is NUMBER:
+            lo[f] = hi[f] = value[f]
+        elif k is WILD_DOS:
+            lo[f] = hi[f] = w2v
+        else:
+            lo[f], hi[f] = wmin, wmax
+    slots = []  # per free row card: [(shed, bonus, points, target face, target value, hand faces, common bits)]
+    seen: dict[int, list] = {}
+    for i, card in enumerate(row):
+        if used[i]:
+            continue
+        t = index[id(card)]
+        if t in seen:
+            if seen[t]:
+                slots.append(seen[t])
+            continue
+        tk = kind[t]
+        if tk is NUMBER:
+            tlo = thi = value[t]
+        elif tk is WILD_DOS:
+            tlo = thi = w2v
+        else:
+            tlo, thi = wmin, wmax
+        tb = tbits[t]
+        opts = []
+        for f in faces:
+            if lo[f] <= thi and tlo <= hi[f]:
+                common = bits[f] & tb
+                opts.append((1, 1 if common else 0, points[f], t, max(lo[f], tlo), (f,), common))
+        for a_i, a in enumerate(faces):
+            for b in faces[a_i:]:
+                if a == b and counts[a] < 2:
+                    continue
+                smin, smax = lo[a] + lo[b], hi[a] + hi[b]
+                if smin > thi or smax < tlo:
+                    continue
+                common = bits[a] & bits[b] & tb
+                opts.append((2, 1 if common else 0, points[a] + points[b], t, max(smin, tlo), (a, b), common))
+        opts.sort(reverse=True, key=lambda o: o[:3])
+        seen[t] = opts
+        if opts:
+            slots.append(opts)
+    if not slots:
+        return []
+    n = len(slots)
+    if n == 1:  # options are sorted best first
+        return [_plain_match(c, slots[0][0])]
+    # upper bounds of what the slots from k on can still add: (shed, bonus, points)
+    ub_s, ub_b, ub_p = [0] * (n + 1), [0] * (n + 1), [0] * (n + 1)
+    for k in range(n - 1, -1, -1):
+        opts = slots[k]
+        ub_s[k] = ub_s[k + 1] + opts[0][0]
+        ub_b[k] = ub_b[k + 1] + max(o[1] for o in opts)
+        ub_p[k] = ub_p[k + 1] + max(o[2] for o in opts)
+    best = [(-1, 0, 0), []]
+    chosen: list = []
+
+    def search(k, shed, bonus, pts):
+        if k == n:
+            if (shed, bonus, pts) > best[0]:
+                best[0], best[1] = (shed, bonus, pts), list(chosen)
+            return
+        if (shed + ub_s[k], bonus + ub_b[k], pts + ub_p[k]) <= best[0]:
+            return
+        for o in slots[k]:
+            fs = o[5]
+            if len(fs) == 1:
+                f = fs[0]
+                if counts[f] < 1:
+                    continue
+                counts[f] -= 1
+                chosen.append(o)
+                search(k + 1, shed + 1, bonus + o[1], pts + o[2])
+                chosen.pop()
+                counts[f] += 1
+            else:
+                a, b = fs
+                counts[a] -= 1
+                counts[b] -= 1
+                if counts[a] >= 0 and counts[b] >= 0:
+                    chosen.append(o)
+                    search(k + 1, shed + 2, bonus + o[1], pts + o[2])
+                    chosen.pop()
+                counts[a] += 1
+                counts[b] += 1
+        search(k + 1, shed, bonus, pts)
+
+    search(0, 0, 0, 0)
+    return [_plain_match(c, o) for o in best[1]]
+
+
+def _plain_match(c, option) -> Match:
+    """The Match action for a planned option: declarations that make the numbers add up and,
+    when the colours allow it, earn the colour bonus."""
+    _, _, _, t, total, fs, common = option
+    col = (common & -common).bit_length() - 1 if common else 0  # lowest shared colour, else the first
+    kind, value = c.f_kind, c.f_value
+
+    def declared(f, v):
+        k = kind[f]
+        if k is _NUMBER:
+            return c.plain_decl[f]
+        if k is _WILD_DOS:
+            return c.w2_decl[col]
+        return c.wn_decl[f][v]
+
+    def fixed(f):
+        k = kind[f]
+        return value[f] if k is _NUMBER else (c.wild_dos_value if k is _WILD_DOS else None)
+
+    if len(fs) == 1:
+        f = fs[0]
+        v = fixed(f)
+        v = total if v is None else v
+        cards = (declared(f, v),)
+    else:
+        a, b = fs
+        va, vb = fixed(a), fixed(b)
+        tv = fixed(t)
+        tv = total if tv is None else tv
+        if va is None and vb is None:
+            va = max(c.wild_min, tv - c.wild_max)
+            vb = tv - va
+        elif va is None:
+            va = tv - vb
+        elif vb is None:
+            vb = tv - va
+        tv = va + vb
+        cards = (declared(a, va), declared(b, vb))
+        total = tv
+    tk = kind[t]
+    if tk is _NUMBER:
+        target = c.plain_decl[t]
+    elif tk is _WILD_DOS:
+        target = c.w2_decl[col]
+    else:
+        target = c.wn_decl[t][total if len(fs) == 2 else (fixed(fs[0]) or total)]
+    return Match(target, cards)
+
+
+_NUMBER, _WILD_DOS = Kind.NUMBER, Kind.WILD_DOS
 
 AGENTS: dict[str, Callable[..., Agent]] = {"random": RandomAgent, "greedy": GreedyAgent}
 

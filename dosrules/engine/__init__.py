@@ -15,10 +15,10 @@ from .events import (BonusEarned, Buried, CatchDeclined, Caught, DealerChosen, D
                      Event, GameOver, Matched, Placed, Refilled, Reshuffled, RoundScored, RoundVoid,
                      RuleGap, TurnEnded, TurnStarted, WildDeclared)
 from .explain import IllegalActionError, Reason, play, why_not
-from .state import Phase, State, new_game
+from .state import Phase, State, from_position, new_game
 
 __all__ = [
-    "new_game", "State", "Phase", "play", "why_not", "Reason", "IllegalActionError",
+    "new_game", "from_position", "State", "Phase", "play", "why_not", "Reason", "IllegalActionError",
     "CompiledRules", "compile_rules",
     "Action", "Match", "Draw", "Place", "End", "CallDos", "CatchDos", "Pass", "Declare",
     "parse_action", "ActionNotationError", "ACTION_HELP",

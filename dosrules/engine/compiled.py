@@ -93,6 +93,16 @@ class CompiledRules:
         self.placer_declares = self.all_wild_row is AllWildRow.PLACER_DECLARES
         # the most row cards one turn may match when `matching.any_row_card` is false
         self.row_card_limit = self.row_minimum
+        #: the common case fast agents may plan for without consulting legal_actions()
+        self.plain_matching = (
+            self.single is True and self.double is True and self.colour_restricts is False
+            and self.once_per_row_card is True and self.any_row_card is True
+            and self.wild_dos_row is RowWildChoice.MATCHER_DECLARES
+            and self.wild_row is RowWildChoice.MATCHER_DECLARES
+            and self.wild_colour is not WildNumberColour.UNSPECIFIED and not self.placer_declares)
+        #: a colour bonus never depends on an unspecified rule: colours compare as bit masks
+        self.plain_colour = (self.wild_colour is not WildNumberColour.UNSPECIFIED
+                             and self.wild_dos_row is not RowWildChoice.UNSPECIFIED)
         self._tables()
 
     def _tables(self) -> None:
@@ -108,6 +118,33 @@ class CompiledRules:
         self.place_options: dict[Card, list[Declared]] = {}
         #: a wild lying in the row, declared by its placer -> the declarations it may take
         self.declare_options: dict[Card, list[Declared]] = {}
+        # int tables for fast agents: face index by id() of the game's interned card objects
+        ncol = len(self.colours)
+        allbits = (1 << ncol) - 1
+        col_index = {col: i for i, col in enumerate(self.colours)}
+        self.all_bits = allbits
+        self.colour_bit = {col: 1 << i for i, col in enumerate(self.colours)}
+        self.face_of = {card: i for i, card in enumerate(faces)}  # by value, for parsed cards
+        self.face_index = {id(card): i for i, card in enumerate(faces)}
+        self.f_kind = [card.kind for card in faces]
+        self.f_value = [card.number for card in faces]  # None for wilds
+        self.f_points = [0] * len(faces)
+        self.f_bits = [0] * len(faces)  # colours the card can count as in a match from hand
+        self.f_tbits = [0] * len(faces)  # colours it can count as lying in the row
+        self.plain_decl = [Declared(card) for card in faces]
+        self.w2_decl = [Declared(w2, None, col) for col in self.colours]
+        self.wn_decl: list[dict[int, Declared]] = [{} for _ in faces]
+        for i, card in enumerate(faces):
+            p = self.points.get(card)
+            self.f_points[i] = p or 0
+            if card.kind is Kind.NUMBER:
+                self.f_bits[i] = self.f_tbits[i] = 1 << col_index[card.colour]
+            elif card.kind is Kind.WILD_DOS:
+                self.f_bits[i] = allbits
+                self.f_tbits[i] = allbits if self.wild_dos_row is RowWildChoice.MATCHER_DECLARES else 0
+            else:
+                bits = allbits if self.wild_colour is WildNumberColour.DECLARED else 1 << col_index[card.colour]
+                self.f_bits[i] = self.f_tbits[i] = bits
         for card in faces:
             if card.kind is Kind.NUMBER:
                 self.hand_options[card] = [(card.number, Declared(card))]
@@ -115,7 +152,7 @@ class CompiledRules:
                 self.place_options[card] = [Declared(card)]
                 continue
             if card is w2 or card.kind is Kind.WILD_DOS:
-                decls = [Declared(card, None, col) for col in self.colours]
+                decls = self.w2_decl
                 self.hand_options[card] = [(self.wild_dos_value, d) for d in decls]
                 if self.wild_dos_row is RowWildChoice.MATCHER_DECLARES:
                     self.target_options[card] = [(d, self.wild_dos_value) for d in decls]
@@ -123,6 +160,7 @@ class CompiledRules:
                     self.target_options[card] = [(Declared(card), self.wild_dos_value)]
             else:
                 decls = [Declared(card, v) for v in self.wild_range]
+                self.wn_decl[faces.index(card)] = {d.value: d for d in decls}
                 self.hand_options[card] = [(d.value, d) for d in decls]
                 self.target_options[card] = [(d, d.value) for d in decls]
             self.declare_options[card] = decls

@@ -32,7 +32,7 @@ from .events import (Buried, CatchDeclined, Caught, DealerChosen, Dealt, DosCall
                      GameOver, Matched, BonusEarned, Placed, Refilled, Reshuffled, RoundScored,
                      RoundVoid, RuleGap, TurnEnded, TurnStarted, WildDeclared)
 
-__all__ = ["State", "new_game", "Phase"]
+__all__ = ["State", "new_game", "from_position", "Phase"]
 
 
 class Phase:
@@ -70,6 +70,60 @@ def new_game(ruleset: Ruleset | str, players: int, seed: int = 0, *,
     return State(compile_rules(ruleset, players), seed, max_rounds)
 
 
+def from_position(ruleset: Ruleset | str, hands, row, *, deck=None, discard=(), turn: int = 0,
+                  dealer: int | None = None, scores=None, seed: int = 0, round: int = 1) -> "State":
+    """A game stopped at the start of ``turn``'s turn in a given position (for golden tests,
+    disputed situations and documents). ``hands`` and ``row`` are lists of cards (or their
+    notation); the deck is ``deck`` (top card last) if given, else every other card of the deck,
+    shuffled with ``seed``. The position is not checked against the row minimum or the call."""
+    from ..cards import parse_card
+    state = new_game(ruleset, len(hands), seed)
+    c = state.c
+    interned = {card: card for card in c.faces}
+
+    def card_of(x):
+        card = parse_card(x) if isinstance(x, str) else x
+        if card not in interned:
+            raise DosrulesError(f"{card} is not a card of the {state.ruleset.id} deck",
+                                fix="Use cards the ruleset's deck holds.")
+        return interned[card]
+
+    hands = [[card_of(x) for x in h] for h in hands]
+    row = [card_of(x) for x in row]
+    discard = [card_of(x) for x in discard]
+    rest = Counter(c.deck)
+    for card in [*row, *discard, *(x for h in hands for x in h)]:
+        if rest[card] <= 0:
+            raise DosrulesError(f"the position uses more copies of {card} than the deck of "
+                                f"{state.ruleset.id} holds", fix="Use each card at most as often as the deck has it.")
+        rest[card] -= 1
+    if deck is None:
+        deck = []
+        for card in c.deck:
+            if rest[card] > 0:
+                deck.append(card)
+                rest[card] -= 1
+        random.Random(seed).shuffle(deck)
+    else:
+        deck = [card_of(x) for x in deck]
+    state.events.clear()
+    state.history.clear()
+    state.round = round
+    state.dealer = (turn - 1) % len(hands) if dealer is None else dealer
+    state.scores = list(scores) if scores is not None else [0] * len(hands)
+    state.hands = [list(h) for h in hands]
+    state.row, state.row_decl, state.used = list(row), [None] * len(row), [False] * len(row)
+    state.deck, state.discard = list(deck), list(discard)
+    state.called = [False] * len(hands)
+    state.windowed = [False] * len(hands)
+    state.catch = None
+    state.turn_number = 0
+    state._legal = None
+    state._new = []
+    state._guarded(lambda: state._start_turn(turn))
+    return state
+
+
 class State:
     """A game in progress. Read it through the methods; mutate it only with ``apply``.
 
@@ -98,6 +152,7 @@ class State:
         self.used: list[bool] = []  # row card matched this turn
         self.phase = Phase.TURN
         self.turn_seat = 0
+        self.turn_number = 0  # turns started in this round
         self.called = [False] * n  # called DOS since reaching the call's hand size
         self.windowed = [False] * n  # a catch window was opened for the current exposure
         self._reset_turn()
@@ -313,6 +368,24 @@ class State:
     def colour_outcome(self, target: Declared, cards: tuple[Declared, ...]) -> tuple[str | None, str | None]:
         """(bonus, gap path): bonus is 'single-colour', 'double-colour' or None; the gap path is
         set when the bonus depends on an unspecified rule."""
+        c = self.c
+        if c.plain_colour:
+            common = self._bits(target, c.f_tbits)
+            for d in cards:
+                common &= self._bits(d, c.f_bits)
+            if not common:
+                return None, None
+            return ("single-colour" if len(cards) == 1 else "double-colour"), None
+        return self._colour_outcome_general(target, cards)
+
+    def _bits(self, d: Declared, table) -> int:
+        c, card = self.c, d.card
+        if d.colour is not None:
+            return c.colour_bit[d.colour]
+        f = c.face_index.get(id(card))
+        return table[f if f is not None else c.face_of[card]]
+
+    def _colour_outcome_general(self, target: Declared, cards: tuple[Declared, ...]):
         alts = [self._colour_alternatives(target, True)] + [self._colour_alternatives(d, False) for d in cards]
         name = "single-colour" if len(cards) == 1 else "double-colour"
         outcomes = set()
@@ -354,6 +427,8 @@ class State:
             self._emit(DosCalled(seat))
             return
         watch = (ph is not Phase.DECLARE and self.exposed(seat) and not self.windowed[seat])
+        if watch:
+            self.windowed[seat] = True  # no FINISH stop for a player who ends the turn uncalled
         round_before = self.round
         if t is Match:
             self._apply_match(action)
@@ -401,9 +476,8 @@ class State:
             self._gap(path, f"whether {m} earns a colour bonus")
         if bonus is None and c.colour_restricts is None:
             self._gap("matching.colour_restricts", f"seat {seat} matches without matching colour ({m})")
-        for d in m.cards:
-            hand.remove(d.card)
-            self.played.append(d.card)
+        for d in m.cards:  # keep the game's own card objects (interned faces) in every zone
+            self.played.append(hand.pop(hand.index(d.card)))
         self._touch(seat)
         if fresh:
             self.used[idx] = True
@@ -479,9 +553,9 @@ class State:
             self._continue_end()
 
     def _place(self, seat: int, d: Declared, reason: str) -> None:
-        self.hands[seat].remove(d.card)
+        hand = self.hands[seat]
+        self.row.append(hand.pop(hand.index(d.card)))
         self._touch(seat)
-        self.row.append(d.card)
         self.row_decl.append(d if (self.c.placer_declares and d.card.is_wild) else None)
         self.used.append(False)
         self._emit(Placed(seat, d, reason))
@@ -654,6 +728,7 @@ class State:
     def _start_turn(self, seat: int) -> None:
         c = self.c
         self.turn_seat = seat
+        self.turn_number += 1
         self._reset_turn()
         self.phase = Phase.TURN
         row = self.row
@@ -720,6 +795,7 @@ class State:
         self.called = [False] * n
         self.windowed = [False] * n
         self.catch = None
+        self.turn_number = 0
         self._reset_turn()
         self._emit(Dealt(self.round, dealer, hs, tuple(self.row)))
         if not self._queue_declarations(0, dealer, "first-turn"):

@@ -1,0 +1,96 @@
+"""The random and greedy agents (issue 3, item 6)."""
+
+import random
+
+import pytest
+
+from dosrules.agents import GreedyAgent, RandomAgent, best_matches, parse_agent_spec, plain_plan
+from dosrules.engine import Match, Phase, new_game
+from dosrules.errors import UsageError
+
+from enginekit import MATTEL, legal, position
+
+OTHER = ["1b", "1b", "1g", "3b", "3g", "4g", "5b"]
+
+
+def objective(state, plan):
+    points = state.c.points
+    return (sum(len(m.cards) for m in plan),
+            sum(state.colour_outcome(m.target, m.cards)[0] is not None for m in plan),
+            sum(points[d.card] for m in plan for d in m.cards))
+
+
+def test_greedy_sheds_the_most_cards():
+    # 7r takes 3r+4b (2 cards) rather than 7b; 10g then takes 1y+9g
+    s = position([["3r", "4b", "7b", "9g", "1y", "5y", "8r"], OTHER], ["7r", "10g"])
+    plan = best_matches(s, [a for a in s.legal_actions() if isinstance(a, Match)])
+    assert sorted(map(str, plan)) == ["match 10g with 1y+9g", "match 7r with 3r+4b"]
+    assert str(GreedyAgent().act(s)) in {"match 10g with 1y+9g", "match 7r with 3r+4b"}
+
+
+def test_greedy_breaks_ties_by_colour_bonus_then_points():
+    s = position([["3r", "4r", "1b", "6g", "9y", "10y", "8b"], OTHER], ["7r", "5y"])
+    plan = best_matches(s, [a for a in s.legal_actions() if isinstance(a, Match)])
+    assert [str(m) for m in plan] == ["match 7r with 3r+4r"]  # double colour beats 1b+6g
+    s = position([["1b", "6g", "3y", "4y", "9y", "10y", "8b"], OTHER], ["7r", "5g"])
+    plan = best_matches(s, [a for a in s.legal_actions() if isinstance(a, Match)])
+    assert [str(m) for m in plan] == ["match 7r with 1b+6g"]  # 7 points shed: same as 3y+4y, first kept
+
+
+def test_greedy_draws_only_without_a_match_and_places_its_highest_card():
+    s = position([["5b", "6g", "10b", "10r"], OTHER], ["1r", "8y"], deck=["9g", "10g"])
+    agent = GreedyAgent()
+    assert str(agent.act(s)) == "draw"
+    s.apply(agent.act(s))
+    assert str(agent.act(s)) == "place 10r"  # 10 points; equal points go to the later face
+
+
+def test_greedy_calls_dos_unless_it_forgets_and_catches_unless_told_not_to():
+    s = position([["7b", "9g", "5y"], OTHER], ["7r", "10g"])
+    s.apply(GreedyAgent().act(s))
+    assert str(GreedyAgent().act(s)) == "call-dos"
+    forgetful = GreedyAgent(forget=1.0)
+    assert str(forgetful.act(s)) == "end"
+    s.apply(forgetful.act(s))
+    assert s.phase is Phase.CATCH
+    assert str(GreedyAgent(catch=0.0).act(s)) == "pass" and str(GreedyAgent().act(s)) == "catch-dos 0"
+
+
+def test_plain_plan_agrees_with_the_reference_plan_on_random_positions():
+    rng = random.Random(3)
+    checked = 0
+    for seed in range(40):
+        s = new_game(MATTEL, 2 + seed % 3, seed)
+        for _ in range(rng.randrange(1, 60)):
+            if s.is_terminal():
+                break
+            s.apply(rng.choice(s.legal_actions()))
+        if s.phase is not Phase.TURN or s.drew:
+            continue
+        fast = plain_plan(s)
+        slow = best_matches(s, [a for a in s.legal_actions() if isinstance(a, Match)])
+        assert all(str(m) in legal(s) for m in fast[:1])
+        assert objective(s, fast) == objective(s, slow), str(s)
+        checked += 1
+    assert checked >= 15
+
+
+def test_random_agent_is_reproducible():
+    s = new_game(MATTEL, 3, seed=2)
+    assert RandomAgent(5).act(s) == RandomAgent(5).act(s)
+
+
+@pytest.mark.parametrize("spec, problem", [
+    ("clever", "unknown agent 'clever'"),
+    ("greedy:forget=x", "is not key=number"),
+    ("greedy:forget=2", "probabilities from 0 to 1"),
+    ("random:forget=0.5", "does not take options"),
+])
+def test_bad_agent_specs(spec, problem):
+    with pytest.raises(UsageError, match=problem):
+        parse_agent_spec(spec)
+
+
+def test_agent_spec_options():
+    agent = parse_agent_spec("greedy:forget=0.25,catch=0.5", seed=1)
+    assert (agent.forget, agent.catch) == (0.25, 0.5)

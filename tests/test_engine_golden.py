@@ -1,0 +1,464 @@
+"""Golden positions, one or more per rule dimension, with their exact legal-action sets.
+
+Positions are built with ``from_position`` on mattel-2018 (000) or an in-memory variant of it; the
+comment on each test names the clause of the source it pins.
+"""
+
+import pytest
+
+from dosrules.engine import (IllegalActionError, Phase, new_game, parse_action, play, why_not)
+from dosrules.model import (AfterFailedDraw, AllWildRow, BonusTiming, DeckExhaustion, DeclineAfterDraw,
+                            FirstDealer, NextDealer, PenaltyTiming, RefillMode, RowWildChoice,
+                            WildNumberColour, UNSPECIFIED)
+
+from enginekit import MATTEL, kinds, legal, position, variant
+
+OTHER = ["1b", "1b", "1g", "3b", "3g", "4g", "5b"]  # seat 1's hand when it does not matter: no 2-card DOS
+
+
+def go(state, *actions):
+    out = []
+    for a in actions:
+        out += play(state, a)
+    return out
+
+
+# --- matching (000 §3) ---------------------------------------------------------------------------
+
+
+def test_single_and_double_matches_on_each_row_card():
+    s = position([["3r", "4b", "7b", "9g", "1y", "5y", "8r"], OTHER], ["7r", "10g"])
+    assert legal(s) == {"match 7r with 7b", "match 7r with 3r+4b", "match 10g with 3r+7b",
+                        "match 10g with 1y+9g", "draw"}
+
+
+def test_each_row_card_once_per_turn():
+    s = position([["3r", "4b", "7b", "9g", "1y", "5y", "8r"], OTHER], ["7r", "10g"])
+    go(s, "match 7r with 7b")
+    assert legal(s) == {"match 10g with 1y+9g", "end"}
+    reason = why_not(s, "match 7r with 3r+4b")
+    assert reason.path == "matching.once_per_row_card"
+    assert "already been matched" in reason.message and "only once each per turn" in str(reason)
+
+
+def test_a_row_card_matched_again_when_once_per_turn_is_off():
+    s = position([["3r", "4b", "7b", "9g", "1y", "5y", "8r"], OTHER], ["7r", "10g"],
+                 variant(matching__once_per_row_card=False))
+    go(s, "match 7r with 7b")
+    assert legal(s) == {"match 7r with 3r+4b", "match 10g with 1y+9g", "end"}
+
+
+def test_second_match_on_one_row_card_is_a_gap_when_unspecified():
+    s = position([["3r", "4b", "7b", "9g", "1y", "5y", "8r"], OTHER], ["7r", "10g"],
+                 variant(matching__once_per_row_card=UNSPECIFIED))
+    go(s, "match 7r with 7b")
+    events = go(s, "match 7r with 3r+4b")
+    gap = events[0]
+    assert gap.kind == "rule-gap" and gap.path == "matching.once_per_row_card" and gap.voids
+    assert "round-void" in kinds(events) and s.round == 2
+
+
+def test_copies_of_a_row_face_are_separate_targets():
+    s = position([["7b", "7g", "5y", "5b", "8r", "8r", "9g"], OTHER], ["7r", "7r"])
+    go(s, "match 7r with 7b")
+    assert "match 7r with 7g" in legal(s)
+
+
+def test_wide_row_any_or_all_cards():
+    hand = ["3r", "4b", "6g", "9y", "10b", "1y", "8r"]
+    s = position([hand, OTHER], ["3g", "4y", "6b"])
+    go(s, "match 3g with 3r", "match 4y with 4b")
+    assert "match 6b with 6g" in legal(s)
+    limited = position([hand, OTHER], ["3g", "4y", "6b"], variant(matching__any_row_card=False))
+    go(limited, "match 3g with 3r", "match 4y with 4b")
+    assert legal(limited) == {"end"}
+    assert why_not(limited, "match 6b with 6g").path == "matching.any_row_card"
+
+
+def test_sum_and_holding_explanations():
+    s = position([["3r", "4b", "7b", "9g", "1y", "5y", "8r"], OTHER], ["7r", "10g"])
+    assert why_not(s, "match 7r with 3r+5y").message == "3r+5y add up to 8, not 7"
+    assert why_not(s, "match 7r with 8r").path == "matching.single"
+    assert why_not(s, "match 7r with 7g").message == "seat 0 holds no 7g"
+    assert why_not(s, "match 9b with 9g").message == "there is no 9b in the Centre Row"
+    assert "is not an action" in why_not(s, "mtach 7r").message
+    with pytest.raises(IllegalActionError) as err:
+        play(s, "match 7r with 3r+5y")
+    assert "3r+5y add up to 8, not 7 (matching.double: 000 3. A turn" in str(err.value)
+    assert "Legal here:" in str(err.value)
+
+
+def test_colour_restricting_legality():
+    hand = ["7b", "7r", "3r", "4b", "9g", "1y", "5y"]
+    s = position([hand, OTHER], ["7r", "10g"], variant(matching__colour_restricts=True))
+    assert legal(s) == {"match 7r with 7r", "draw"}
+
+
+# --- drawing (000 §5, 003 Spielablauf) --------------------------------------------------------
+
+
+FAILED = [["5b", "6g", "10b", "10r"], OTHER]  # no match against 1r 8y
+
+
+def test_draw_only_before_matching():
+    s = position([["3r", "4b", "7b", "9g", "1y", "5y", "8r"], OTHER], ["7r", "10g"])
+    go(s, "match 7r with 7b")
+    assert why_not(s, "draw").message == "a player draws instead of matching, so only before making any match"
+
+
+def test_no_draw_while_a_match_exists_when_forbidden():
+    s = position([["3r", "4b", "7b", "9g", "1y", "5y", "8r"], OTHER], ["7r", "10g"],
+                 variant(drawing__draw_when_match_possible=False))
+    assert "draw" not in legal(s)
+    assert why_not(s, "draw").path == "drawing.draw_when_match_possible"
+
+
+def test_failed_draw_places_a_card_then_ends():
+    s = position(FAILED, ["1r", "8y"], deck=["9g", "10g"])
+    assert legal(s) == {"draw"}
+    go(s, "draw")
+    assert s.hand(0)[-1].__str__() == "10g"
+    assert legal(s) == {"place 5b", "place 6g", "place 10b", "place 10r", "place 10g"}
+    assert why_not(s, "end").path == "drawing.after_failed_draw"
+    go(s, "place 10g")
+    assert legal(s) == {"end"} and [str(c) for c in s.row] == ["1r", "8y", "10g"]
+    go(s, "end")
+    assert s.current_player() == 1 and s.phase is Phase.TURN
+
+
+def test_failed_draw_keep_and_pass():
+    s = position(FAILED, ["1r", "8y"], variant(drawing__after_failed_draw=AfterFailedDraw.KEEP_AND_PASS),
+                 deck=["9g", "10g"])
+    go(s, "draw")
+    assert legal(s) == {"end"}
+    assert why_not(s, "place 10g").path == "drawing.after_failed_draw"
+
+
+def test_failed_draw_unspecified_offers_both_and_either_is_a_gap():
+    s = position(FAILED, ["1r", "8y"], variant(drawing__after_failed_draw=AfterFailedDraw.UNSPECIFIED),
+                 deck=["9g", "10g"])
+    go(s, "draw")
+    assert legal(s) == {"end", "place 5b", "place 6g", "place 10b", "place 10r", "place 10g"}
+    events = go(s, "end")
+    assert (events[0].kind, events[0].path) == ("rule-gap", "drawing.after_failed_draw")
+
+
+def test_declining_a_match_after_drawing_is_a_gap_in_mattel_2018():
+    s = position(FAILED, ["1r", "8y"], deck=["9g", "8g"])
+    go(s, "draw")
+    assert legal(s) == {"match 8y with 8g", "end", "place 5b", "place 6g", "place 10b", "place 10r", "place 8g"}
+    events = go(s, "place 5b")
+    assert events[0].path == "drawing.decline_match_after_draw"
+
+
+@pytest.mark.parametrize("rule, expected", [
+    (DeclineAfterDraw.FORBIDDEN, {"match 8y with 8g"}),
+    (DeclineAfterDraw.KEEP_AND_PASS, {"match 8y with 8g", "end"}),
+    (DeclineAfterDraw.PLACE_CARD, {"match 8y with 8g", "place 5b", "place 6g", "place 10b", "place 10r", "place 8g"}),
+])
+def test_declining_a_match_after_drawing(rule, expected):
+    s = position(FAILED, ["1r", "8y"], variant(drawing__decline_match_after_draw=rule), deck=["9g", "8g"])
+    go(s, "draw")
+    assert legal(s) == expected
+
+
+def test_no_match_after_drawing():
+    s = position(FAILED, ["1r", "8y"], variant(drawing__match_after_draw=False), deck=["9g", "8g"])
+    go(s, "draw")
+    assert legal(s) == {"place 5b", "place 6g", "place 10b", "place 10r", "place 8g"}
+    assert why_not(s, "match 8y with 8g").path == "drawing.match_after_draw"
+
+
+# --- colour bonuses (000 §4, §6) -------------------------------------------------------------
+
+
+def test_single_colour_bonus_places_a_card_after_the_refill():
+    s = position([["7r", "5b", "9g", "10y", "1g"], OTHER], ["7r", "10g"], deck=["1b", "3b"])
+    events = go(s, "match 7r with 7r")
+    assert [str(e) for e in events] == [
+        "seat 0 matches 7r with 7r",
+        "seat 0 earns a single-colour match bonus: 1 card(s) to the row"]
+    events = go(s, "end")
+    assert kinds(events) == ["turn-ended", "refilled"]
+    assert [str(c) for c in s.row] == ["10g", "3b"]
+    assert legal(s) == {"place 5b", "place 9g", "place 10y", "place 1g"}
+    events = go(s, "place 10y")
+    assert kinds(events) == ["placed", "turn"] and s.current_player() == 1
+    assert [str(c) for c in s.row] == ["10g", "3b", "10y"]
+
+
+def test_bonus_before_refill():
+    s = position([["7r", "5b", "9g", "10y", "1g"], OTHER], ["7r", "10g"],
+                 variant(refill__bonus_cards=BonusTiming.BEFORE_REFILL), deck=["1b", "3b"])
+    go(s, "match 7r with 7r")
+    assert kinds(go(s, "end")) == ["turn-ended"]
+    assert kinds(go(s, "place 10y")) == ["placed", "turn"]  # row 10g 10y: no refill needed
+    assert [str(c) for c in s.row] == ["10g", "10y"]
+
+
+def test_double_colour_bonus_makes_every_other_player_draw():
+    s = position([["3r", "4r", "9g", "10y"], OTHER, ["8b", "8g", "9b", "10b"]], ["7r", "10g"],
+                 deck=["1y", "3b", "5g", "6g"])
+    events = go(s, "match 7r with 3r+4r")
+    assert [str(e) for e in events] == [
+        "seat 0 matches 7r with 3r+4r",
+        "seat 0 earns a double-colour match bonus: 1 card(s) to the row, every other player draws 1",
+        "seat 1 draws 1 (bonus): 6g",
+        "seat 2 draws 1 (bonus): 5g"]
+
+
+def test_double_match_of_mixed_colours_earns_nothing():
+    s = position([["3r", "4b", "9g", "10y"], OTHER], ["7r", "10g"])
+    assert kinds(go(s, "match 7r with 3r+4b")) == ["matched"]
+
+
+# --- wild cards (000 §7) --------------------------------------------------------------------------
+
+
+def test_wild_dos_in_hand_declares_its_colour():
+    s = position([["W2", "5r", "9g", "10y"], OTHER], ["7r", "10g"])
+    assert legal(s) == {"match 7r with 5r+W2=b", "match 7r with 5r+W2=g", "match 7r with 5r+W2=r",
+                        "match 7r with 5r+W2=y", "match 10g with 10y", "draw"}
+    assert kinds(go(s, "match 7r with 5r+W2=r")) == ["matched", "bonus", "drew"]
+    t = position([["W2", "5r", "9g", "10y"], OTHER], ["7r", "10g"])
+    assert why_not(t, "match 7r with 5r+W2").path == "wilds.wild_dos.value"
+
+
+def test_wild_dos_in_the_row_takes_the_matchers_colour():
+    s = position([["1r", "#r", "9g", "10y"], OTHER], ["W2", "9b"])
+    assert legal(s) == {f"match W2={c} with 1r+#r=1" for c in "bgry"} | \
+        {f"match W2={c} with #r=2" for c in "bgry"} | \
+        {"match 9b with #r=9", "match 9b with 9g", "match 9b with 1r+#r=8", "draw"}
+    assert kinds(go(s, "match W2=r with 1r+#r=1")) == ["matched", "bonus", "drew"]
+
+
+def test_wild_dos_row_colour_unspecified_is_a_gap_only_when_it_decides_a_bonus():
+    rules = variant(wilds__wild_dos__row_colour=RowWildChoice.UNSPECIFIED)
+    s = position([["1r", "#r", "1b", "10y"], OTHER], ["W2", "9b"], rules)
+    assert "match W2 with 1r+#r=1" in legal(s)
+    assert kinds(go(s, "match W2 with 1b+#r=1")) == ["matched"]  # two colours: no bonus either way
+    s = position([["1r", "#r", "1b", "10y"], OTHER], ["W2", "9b"], rules)
+    assert go(s, "match W2 with 1r+#r=1")[0].path == "wilds.wild_dos.row_colour"
+
+
+def test_wild_number_in_the_row_takes_the_matchers_number_and_keeps_its_colour():
+    s = position([["7g", "5b", "3y", "10y"], OTHER], ["#g", "9b"])
+    assert "match #g=7 with 7g" in legal(s) and "match #g=8 with 3y+5b" in legal(s)
+    assert kinds(go(s, "match #g=7 with 7g")) == ["matched", "bonus"]
+    assert why_not(position([["7g", "5b", "3y", "10y"], OTHER], ["#g", "9b"]),
+                   "match #g with 7g").path == "wilds.wild_number.row_value"
+
+
+def test_wild_number_colour_printed_declared_unspecified():
+    hand = [["#r", "6b", "9g", "10y"], OTHER]
+    assert kinds(go(position(hand, ["5g", "7y"]), "match 5g with #r=5")) == ["matched"]
+    assert kinds(go(position(hand, ["5r", "7y"]), "match 5r with #r=5")) == ["matched", "bonus"]
+    declared = variant(wilds__wild_number__colour=WildNumberColour.DECLARED)
+    assert kinds(go(position(hand, ["5g", "7y"], declared), "match 5g with #r=5")) == ["matched", "bonus"]
+    unspecified = variant(wilds__wild_number__colour=WildNumberColour.UNSPECIFIED)
+    assert go(position(hand, ["5g", "7y"], unspecified), "match 5g with #r=5")[0].path == "wilds.wild_number.colour"
+    assert kinds(go(position(hand, ["5r", "7y"], unspecified), "match 5r with #r=5")) == ["matched", "bonus"]
+
+
+def test_wild_number_range():
+    s = position([["#r", "6b", "9g", "10y"], OTHER], ["5g", "7y"])
+    assert why_not(s, "match 5g with #r=11").message.startswith("'match 5g with #r=11'")  # bad notation
+    assert why_not(s, "match 7y with 6b+#r=1") is None
+
+
+# --- refill (000 §6, 003) ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("mode, size", [(RefillMode.TO_MINIMUM, 2), (RefillMode.REPLACE_COVERED, 3)])
+def test_refill_modes(mode, size):
+    s = position([["7b", "9g", "1b", "10y", "8y"], OTHER], ["7r", "9b", "5g"], variant(refill__mode=mode))
+    go(s, "match 7r with 7b", "match 9b with 9g", "end")
+    assert len(s.row) == size
+
+
+def test_refill_mode_unspecified_is_a_gap_only_when_the_modes_differ():
+    rules = variant(refill__mode=RefillMode.UNSPECIFIED)
+    s = position([["7b", "9g", "1b", "10y", "8y"], OTHER], ["7r", "9b"], rules)
+    assert "rule-gap" not in kinds(go(s, "match 7r with 7b", "match 9b with 9g", "end"))
+    s = position([["7b", "9g", "1b", "10y", "8y"], OTHER], ["7r", "9b", "5g"], rules)
+    assert [e.path for e in go(s, "match 7r with 7b", "end") if e.kind == "rule-gap"] == ["refill.mode"]
+
+
+# --- DOS call (000 §8) --------------------------------------------------------------------------
+
+
+def test_call_dos_when_reaching_two_cards():
+    s = position([["7b", "9g", "5y"], OTHER], ["7r", "10g"])
+    go(s, "match 7r with 7b")
+    assert legal(s) == {"call-dos", "end"}
+    go(s, "call-dos", "end")
+    assert s.phase is Phase.TURN and s.current_player() == 1
+
+
+def test_missed_call_opens_a_catch_for_the_next_seat_after_the_turn():
+    s = position([["7b", "9g", "5y"], OTHER, ["8b", "8g", "9b", "10b"]], ["7r", "10g"],
+                 deck=["1g", "3y", "8b", "9b", "4b"])
+    go(s, "match 7r with 7b", "end")
+    assert s.phase is Phase.CATCH and s.current_player() == 1
+    assert legal(s) == {"catch-dos 0", "pass"}
+    assert why_not(s, "catch-dos 2").message == "seat 2 has not missed a DOS call; seat 0 has"
+    events = go(s, "catch-dos 0")
+    assert [str(e) for e in events] == ["seat 1 catches seat 0 not calling DOS: 2 card(s), now",
+                                        "seat 0 draws 2 (penalty): 8b 9b"]
+    assert s.phase is Phase.TURN and s.current_player() == 1
+
+
+def test_mid_turn_catch_waits_for_the_end_of_the_turn():
+    s = position([["7b", "9y", "1y"], OTHER], ["7r", "9r"], deck=["1g", "3y", "8b", "9b", "4b"])
+    go(s, "match 7r with 7b", "match 9r with 9y")
+    assert s.current_player() == 1 and legal(s) == {"catch-dos 0", "pass"}
+    events = go(s, "catch-dos 0")
+    assert str(events[0]).endswith("end-of-turn") and len(s.hand(0)) == 1
+    events = go(s, "end")
+    assert [str(e) for e in events][1:3] == ["Centre Row refilled with 9b 4b: 9b 4b",
+                                             "seat 0 draws 2 (penalty): 3y 8b"]
+    assert len(s.hand(0)) == 3
+
+
+def test_immediate_penalty_timing():
+    s = position([["7b", "9y", "1y"], OTHER], ["7r", "9r"], variant(dos_call__penalty_timing=PenaltyTiming.IMMEDIATE))
+    go(s, "match 7r with 7b", "match 9r with 9y", "catch-dos 0")
+    assert len(s.hand(0)) == 3
+
+
+def test_going_out_with_a_penalty_waiting_is_a_gap():
+    s = position([["7b", "9y"], OTHER], ["7r", "9r"])
+    assert legal(s) >= {"call-dos", "match 7r with 7b"}
+    go(s, "match 7r with 7b", "catch-dos 0", "match 9r with 9y")
+    events = go(s, "end")
+    assert events[1].kind == "rule-gap" and events[1].path == "dos_call.penalty_timing"
+
+
+def test_no_call_when_the_ruleset_has_none():
+    s = position([["7b", "9g", "5y"], OTHER], ["7r", "10g"], variant(dos_call__required=UNSPECIFIED))
+    go(s, "match 7r with 7b")
+    assert legal(s) == {"end"}
+    assert why_not(s, "call-dos").path == "dos_call.required"
+    go(s, "end")
+    assert s.phase is Phase.TURN
+
+
+# --- going out and scoring (000 §9) -------------------------------------------------------------
+
+
+def test_going_out_scores_the_other_hands():
+    s = position([["7b"], ["W2", "#g", "10b", "3y"]], ["7r", "10g"])
+    events = go(s, "match 7r with 7b", "end")
+    assert [str(e) for e in events if e.kind == "round-scored"] == ["round 1: seat 0 goes out and scores 73; scores [73, 0]"]
+    assert s.round == 2 and s.dealer == 0  # the previous round's winner deals
+
+
+def test_reaching_the_target_ends_the_game():
+    s = position([["7b"], ["W2", "#g", "10b", "3y"]], ["7r", "10g"], scores=[150, 190])
+    events = go(s, "match 7r with 7b", "end")
+    assert events[-1].kind == "game-over" and s.is_terminal() and s.legal_actions() == ()
+    assert s.returns() == (223, 190) and s.current_player() is None
+    assert why_not(s, "draw").message == "the game is over"
+
+
+@pytest.mark.parametrize("rule, points", [(True, 73 + 10), (False, 73)])
+def test_double_colour_match_on_the_final_turn(rule, points):
+    s = position([["3r", "4r"], ["W2", "#g", "10b", "3y"]], ["7r", "10g"],
+                 variant(going_out__double_colour_draw_before_scoring=rule), deck=["10r"])
+    events = go(s, "call-dos", "match 7r with 3r+4r", "end")
+    assert [e.points for e in events if e.kind == "round-scored"] == [points]
+
+
+def test_double_colour_draw_before_scoring_unspecified():
+    s = position([["3r", "4r"], ["W2", "#g", "10b", "3y"]], ["7r", "10g"],
+                 variant(going_out__double_colour_draw_before_scoring=UNSPECIFIED), deck=["10r"])
+    events = go(s, "call-dos", "match 7r with 3r+4r", "end")
+    assert [e.path for e in events if e.kind == "rule-gap"] == ["going_out.double_colour_draw_before_scoring"]
+
+
+# --- deck exhaustion and all-wild rows (000 §10) ----------------------------------------------
+
+
+def test_drawing_from_an_empty_deck_is_a_gap_in_mattel_2018():
+    s = position(FAILED, ["1r", "8y"], deck=[], discard=["5y"])
+    events = go(s, "draw")
+    assert str(events[0]) == ("rule gap at deck_exhaustion: the deck is empty and seat 0 must draw a card "
+                              "(draw); the round is void")
+
+
+def test_reshuffle_and_end_round():
+    s = position(FAILED, ["1r", "8y"], variant(deck_exhaustion=DeckExhaustion.RESHUFFLE_DISCARD),
+                 deck=[], discard=["5y"])
+    assert kinds(go(s, "draw")) == ["reshuffled", "drew"] and s.hand(0)[-1].__str__() == "5y"
+    s = position(FAILED, ["1r", "8y"], variant(deck_exhaustion=DeckExhaustion.RESHUFFLE_DISCARD), deck=[])
+    assert [str(e) for e in go(s, "draw")][0] == "seat 0 draws 0 (draw): -"
+    s = position(FAILED, ["1r", "8y"], variant(deck_exhaustion=DeckExhaustion.END_ROUND), deck=[])
+    events = go(s, "draw")
+    assert kinds(events)[:2] == ["round-void", "dealer"] and "rule-gap" not in kinds(events)
+
+
+def test_all_wild_row():
+    hands = [["7b", "9g", "1y", "5b"], OTHER]
+    s = position(hands, ["W2", "#g"])
+    assert s.round == 2 and s.events[0].path == "all_wild_row"
+    s = position(hands, ["W2", "#g"], variant(all_wild_row=AllWildRow.MATCHER_DECLARES))
+    assert "match #g=9 with 9g" in legal(s)
+    s = position(hands, ["W2", "#g"], variant(all_wild_row=AllWildRow.BURY_AND_REFLIP), deck=["3b", "8r"])
+    assert kinds(s.events) == ["buried", "refilled", "turn"] and [str(c) for c in s.row] == ["3b", "8r"]
+
+
+def test_placer_declares_row_wilds():
+    rules = variant(all_wild_row=AllWildRow.PLACER_DECLARES)
+    s = position([["7r", "5b", "9g", "#y", "1g"], OTHER], ["7r", "10g"], rules, deck=["3b", "W2"])
+    go(s, "match 7r with 7r", "end")
+    assert s.phase is Phase.DECLARE and legal(s) == {f"declare W2={c}" for c in "bgry"}
+    go(s, "declare W2=g")
+    assert "place #y=4" in legal(s) and "place #y" not in legal(s)
+    go(s, "place #y=4")
+    assert s.current_player() == 1
+    t = position([["1g", "3g", "4g", "9y", "10y"], OTHER], ["W2", "#y", "8b"], rules)
+    t.row_decl[:2] = [parse_action("place W2=g").card, parse_action("place #y=4").card]
+    t._legal = None
+    assert "match #y=4 with 1g+3g" in legal(t) and "match #y=5 with 1g+4g" not in legal(t)
+    assert why_not(t, "match #y=5 with 1g+4g").path == "all_wild_row"
+
+
+# --- dealers and players (000 §2, §9; 001) -------------------------------------------------------
+
+
+def test_first_dealer_by_high_card_and_next_by_winner():
+    s = new_game(MATTEL, 3, seed=5)
+    first = s.events[0]
+    assert first.kind == "dealer" and first.how == "high-card"
+    drawn = [c for c in first.draws if c is not None]
+    values = [0 if c.is_wild else c.number for c in drawn]
+    assert values.count(max(values)) == 1 and first.draws[first.seat] is not None
+
+
+def test_dealer_unspecified_is_drawn_by_lot_without_voiding():
+    s = new_game(variant(setup__first_dealer=FirstDealer.UNSPECIFIED), 3, seed=5)
+    assert (s.events[0].kind, s.events[0].path, s.events[0].voids) == ("rule-gap", "setup.first_dealer", False)
+    assert s.round == 1 and s.phase is Phase.TURN
+
+
+def test_deal_passes_left():
+    s = position([["7b"], ["W2", "#g", "10b", "3y"]], ["7r", "10g"], variant(setup__next_dealer=NextDealer.PASS_LEFT),
+                 dealer=1)
+    go(s, "match 7r with 7b", "end")
+    assert s.dealer == 0 and s.current_player() == 1
+
+
+def test_by_players_overrides_apply():
+    from dosrules import load_ruleset
+    from enginekit import RULESETS
+    rs = load_ruleset(RULESETS / "test-keep-and-pass.yaml")
+    assert new_game(rs, 2, 1).c.target == 100 and len(new_game(rs, 2, 1).hand(0)) == 9
+    assert new_game(rs, 3, 1).c.target == 200 and len(new_game(rs, 3, 1).hand(0)) == 7
+
+
+def test_a_game_is_reproducible_from_seed_and_actions():
+    a, b = new_game(MATTEL, 3, seed=11), new_game(MATTEL, 3, seed=11)
+    for _ in range(40):
+        action = a.legal_actions()[len(a.history) % len(a.legal_actions())]
+        assert [str(e) for e in a.apply(action)] == [str(e) for e in b.apply(parse_action(str(action)))]
+    assert a.hands == b.hands and a.row == b.row
