@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import sys
 
-from ..errors import UsageError
+from ..errors import DosrulesError, UsageError
 
 
 def register(sub) -> None:
@@ -67,10 +67,10 @@ def _rulesets(args) -> list[str] | None:
         for part in rid.split("+"):
             try:
                 find_ruleset_file(part)
-            except FileNotFoundError:
-                raise UsageError(f"no ruleset named '{part}'", where="--rulesets",
-                                 fix="Give ruleset ids from rulesets/editions or rulesets/house, or "
-                                     "compositions like edition+house, separated by commas.") from None
+            except DosrulesError as err:
+                raise UsageError(err.what, where="--rulesets",
+                                 fix="Give ruleset ids ('dosrules list') or compositions like "
+                                     "edition+house, separated by commas.") from None
     return ids
 
 

@@ -24,8 +24,7 @@ __all__ = ["Scenario", "Expectation", "ScenarioError", "load_scenario", "inline_
 
 def shipped_editions() -> list[str]:
     """Ids of every shipped edition (the files in rulesets/editions), sorted."""
-    dirs = shipped_dirs()
-    return sorted(p.stem for p in dirs[0].glob("*.yaml")) if dirs else []
+    return sorted(p.stem for d in shipped_dirs() if d.name == "editions" for p in d.glob("*.yaml"))
 
 
 def rulesets_for(scenario: Scenario, chosen: Iterable[str] | None = None) -> list[str]:

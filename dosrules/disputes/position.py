@@ -1,8 +1,6 @@
 """A scenario's position as an engine State, for one ruleset.
 
-The engine builds positions with ``engine.from_position``. Until that function is merged into
-this branch, :func:`_from_position` below does the same with the engine's public State (same
-signature; delete it when the engine's is in). Two things a scenario can say that
+The engine builds positions with ``engine.from_position``. Two things a scenario can say that
 ``from_position`` does not take yet are set on the state after it is built and are named in
 :data:`ENGINE_NEEDS`: which seats have already called DOS, and the declarations of wilds that a
 placer declared when they entered the Centre Row.
@@ -14,6 +12,7 @@ import random
 from collections import Counter
 
 from ..cards import Card
+from ..engine import from_position
 from ..errors import DosrulesError, Location
 from ..model import Ruleset
 from .scenario import Scenario
@@ -21,35 +20,6 @@ from .scenario import Scenario
 __all__ = ["build_state", "ENGINE_NEEDS"]
 
 ENGINE_NEEDS = ("from_position(called=[seats])", "from_position(row=[Declared, ...]) for placer-declared row wilds")
-
-
-def _from_position(ruleset, hands, row, *, deck=None, discard=(), turn=0, dealer=None, scores=None,
-                   seed=0, round=1):
-    from ..engine import state as engine_state
-
-    state = engine_state.new_game(ruleset, len(hands), seed)
-    state.events.clear()
-    state.history.clear()
-    state.round = round
-    state.dealer = (turn - 1) % len(hands) if dealer is None else dealer
-    state.scores = list(scores) if scores is not None else [0] * len(hands)
-    state.hands = [list(h) for h in hands]
-    state.row, state.row_decl, state.used = list(row), [None] * len(row), [False] * len(row)
-    state.deck, state.discard = list(deck), list(discard)
-    state.called = [False] * len(hands)
-    state.windowed = [False] * len(hands)
-    state.catch = None
-    state._legal = None
-    state._new = []
-    state._reset_turn()
-    state._guarded(lambda: state._start_turn(turn))
-    return state
-
-
-def _engine_from_position():
-    from .. import engine
-
-    return getattr(engine, "from_position", None) or _from_position
 
 
 def _deal_unknown(scenario: Scenario, deck: tuple[Card, ...], where: Location):
@@ -107,7 +77,7 @@ def build_state(scenario: Scenario, ruleset: Ruleset):
     from ..cards import make_deck
 
     hands, deck = _deal_unknown(scenario, make_deck(rules.deck), where)
-    state = _engine_from_position()(
+    state = from_position(
         ruleset, hands, [d.card for d in scenario.row], deck=deck, discard=list(scenario.discard),
         turn=scenario.turn, dealer=scenario.dealer, scores=scenario.scores, seed=scenario.seed)
     if state.round == 1 and state.turn_seat == scenario.turn:  # the turn started (no gap at its start)

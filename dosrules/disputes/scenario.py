@@ -5,9 +5,9 @@ the format. :func:`load_scenario` reads a file (with the same safe reading and o
 errors as rulesets: what, where file:line:col, the path in the scenario, how to fix);
 :func:`inline_scenario` builds one from ``dosrules ask --row ... --hand ... --action ...``.
 
-Reading goes through :func:`read_document` alone: it uses the shared safe YAML reader
-(``dosrules.yaml12.read_yaml``) when the package has it, else a reader here that keeps the same
-rules (no tags, anchors, aliases or duplicate keys; YAML 1.2 booleans; size and depth limits).
+Reading goes through :func:`read_document`, the shared safe YAML reader
+(``dosrules.yaml12.read_yaml``: no tags, anchors, aliases or duplicate keys; YAML 1.2 booleans;
+size and depth limits).
 """
 
 from __future__ import annotations
@@ -19,11 +19,12 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Mapping
 
-import yaml
 
 from ..cards import Card, Declared, NotationError, parse_card, parse_declared
 from ..errors import DosrulesError, Location
-from ..loader import PACKAGE_DIR, find_ruleset_file
+from ..loader import find_ruleset_file
+from ..resources import data_dir
+from ..yaml12 import Document, read_yaml
 
 __all__ = ["Scenario", "Expectation", "ScenarioError", "load_scenario", "inline_scenario",
            "read_document", "VERDICTS"]
@@ -95,121 +96,11 @@ class Scenario:
 # --- reading ----------------------------------------------------------------------------------
 
 
-@dataclass
-class Document:
-    """Data read from one YAML file with the position of every value (same shape as yaml12's)."""
-
-    file: str
-    data: Any
-    marks: dict[tuple, tuple[int, int]] = field(default_factory=dict)
-    key_marks: dict[tuple, tuple[int, int]] = field(default_factory=dict)
-
-    def where(self, path: tuple = (), *, key: bool = False) -> Location:
-        path = tuple(path)
-        if key and path in self.key_marks:
-            return Location(self.file, *self.key_marks[path])
-        while path not in self.marks and path:
-            path = path[:-1]
-        return Location(self.file, *self.marks.get(path, (None, None)))
-
-
-_BOOL = re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$")
-_NULL = re.compile(r"^(?:~|null|Null|NULL|)$")
-_INT = re.compile(r"^[-+]?[0-9]+$")
-
-
-def _plain(text: str) -> Any:
-    if _NULL.match(text):
-        return None
-    if _BOOL.match(text):
-        return text[0] in "tT"
-    if _INT.match(text):
-        return int(text, 10)
-    return text  # no floats, octals or timestamps in a scenario: everything else is text
-
-
-def _read_document_here(path: Path, name: str) -> Document:
-    where = Location(name)
-    try:
-        raw = path.read_bytes()[: MAX_BYTES + 1]
-    except FileNotFoundError:
-        raise DosrulesError("no such scenario file", where=where,
-                            fix="Check the path; the catalogue is in docs/disputes/.") from None
-    except OSError as err:
-        raise DosrulesError(f"cannot read the file: {err.strerror or err}", where=where,
-                            fix="Check that the file exists and is readable.") from None
-    if len(raw) > MAX_BYTES:
-        raise DosrulesError(f"the file is larger than the {MAX_BYTES // 1024} KiB limit", where=where,
-                            fix="A scenario is a few lines; check that this is the right file.")
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as err:
-        raise DosrulesError(f"the file is not UTF-8 text (byte {err.start})", where=where,
-                            fix="Save the file as UTF-8.") from None
-    doc = Document(name, None)
-    try:
-        root = yaml.compose(text, Loader=yaml.SafeLoader)
-    except yaml.MarkedYAMLError as err:
-        mark = err.problem_mark or err.context_mark
-        raise DosrulesError(f"YAML syntax error: {err.problem or err.context}",
-                            where=Location(name, mark.line + 1, mark.column + 1) if mark else where,
-                            fix="Fix the YAML syntax at this place (indentation, a missing ':' or quote).") from None
-    except yaml.YAMLError as err:
-        raise DosrulesError(f"YAML error: {err}", where=where, fix="Fix the file; it must be YAML text.") from None
-    if root is None:
-        raise DosrulesError("the file is empty", where=where,
-                            fix="A scenario is a mapping with at least title, question, hands, row, "
-                                "action and expect; see docs/disputes/README.md.")
-    def at(node) -> Location:
-        return Location(name, node.start_mark.line + 1, node.start_mark.column + 1)
-
-    def build(node, p: tuple, depth: int) -> Any:
-        if depth > MAX_DEPTH:
-            raise DosrulesError(f"nested more than {MAX_DEPTH} levels deep", where=at(node),
-                                fix="A scenario is shallow; check the indentation.")
-        doc.marks[p] = (node.start_mark.line + 1, node.start_mark.column + 1)
-        if isinstance(node, yaml.ScalarNode):
-            return _plain(node.value) if node.style is None else node.value
-        if isinstance(node, yaml.SequenceNode):
-            return [build(item, (*p, i), depth + 1) for i, item in enumerate(node.value)]
-        out: dict[str, Any] = {}
-        for knode, vnode in node.value:
-            if not isinstance(knode, yaml.ScalarNode):
-                raise DosrulesError("a key must be plain text", where=at(knode), fix="Use a plain key.")
-            key = knode.value
-            if key in out:
-                raise DosrulesError(f"duplicate key '{key}'", where=at(knode), path=_dotted((*p, key)),
-                                    fix="Give each key once.")
-            doc.key_marks[(*p, key)] = (knode.start_mark.line + 1, knode.start_mark.column + 1)
-            out[key] = build(vnode, (*p, key), depth + 1)
-        return out
-
-    _reject_explicit_tags(text, name)
-    doc.data = build(root, (), 0)
-    return doc
-
-
-def _reject_explicit_tags(text: str, name: str) -> None:
-    for event in yaml.parse(text, Loader=yaml.SafeLoader):
-        tag = getattr(event, "tag", None)  # set only when the file writes a tag (!!str, !foo)
-        if tag:
-            mark = event.start_mark
-            raise DosrulesError(f"YAML tags ({tag}) are not allowed",
-                                where=Location(name, mark.line + 1, mark.column + 1), fix="Remove the tag.")
-        if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None):
-            mark = event.start_mark
-            raise DosrulesError("YAML anchors and aliases are not allowed",
-                                where=Location(name, mark.line + 1, mark.column + 1), fix="Write the value out in full.")
-
-
 def read_document(path: Path | str, display: str | None = None) -> Document:
     """Read a YAML file safely with positions; the shared reader when the package has it."""
-    name = display or str(path)
-    try:
-        from ..yaml12 import read_yaml  # the shared safe reader (ruleset loader)
-    except ImportError:
-        return _read_document_here(Path(path), name)
-    return read_yaml(Path(path), name)
+    return read_yaml(Path(path), display or str(path), shape=(
+        "A scenario is a mapping with at least title, question, hands, row, action and expect; "
+        "see docs/disputes/README.md."))
 
 
 # --- validating -------------------------------------------------------------------------------
@@ -223,9 +114,9 @@ def _dotted(path) -> str:
 
 
 def _schema_dir() -> Path:
-    for folder in (PACKAGE_DIR / "_data" / "schemas", PACKAGE_DIR.parent / "schemas"):
-        if folder.is_dir():
-            return folder
+    folder = data_dir("schemas")
+    if folder is not None:
+        return folder
     raise DosrulesError("the scenario schema is missing from the installation", fix="Reinstall dosrules.")
 
 
@@ -336,11 +227,9 @@ class _Builder:
         for part in rid.split("+"):
             try:
                 find_ruleset_file(part)
-            except FileNotFoundError:
-                self.problems.append(DosrulesError(f"no ruleset named '{part}'", where=self.doc.where(path, key=True),
-                                                   path=_dotted(path),
-                                                   fix="Name a ruleset from rulesets/editions or rulesets/house "
-                                                       "('dosrules list'), or a composition like edition+house."))
+            except DosrulesError as err:
+                self.problems.append(DosrulesError(err.what, where=self.doc.where(path, key=True),
+                                                   path=_dotted(path), fix=err.fix))
         if isinstance(value, str):
             return Expectation(value)
         hands = {}
