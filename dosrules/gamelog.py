@@ -197,7 +197,9 @@ def _load_for(header: dict, lines: _Lines, ruleset: Ruleset | str | None,
         try:
             loaded = load(given, search_dirs)
         except DosrulesError as err:
-            raise lines.error(1, f"cannot load the log's ruleset '{given}': {err.what}",
+            problems = getattr(err, "problems", None) or [err]  # a RulesetError holds several
+            detail = "; ".join(getattr(p, "what", str(p)) for p in problems)
+            raise lines.error(1, f"cannot load the log's ruleset '{given}': {detail}",
                               "Give the ruleset the game was played under with --ruleset ID_OR_FILE "
                               "(and --rulesets DIR).") from None
     if loaded.content_hash != header["ruleset_hash"]:

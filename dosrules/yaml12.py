@@ -132,21 +132,26 @@ def read_text(path: Path, display: str | None = None) -> str:
     return text[1:] if text.startswith("\ufeff") else text
 
 
-def read_yaml(path: Path | str, display: str | None = None, *, text: str | None = None) -> Document:
-    """Read one YAML document safely (see the module docstring); raise DosrulesError if bad."""
+RULESET_SHAPE = ("A ruleset is a mapping with at least id, name, kind and sources; "
+                 "see docs/ruleset-language.md.")
+
+
+def read_yaml(path: Path | str, display: str | None = None, *, text: str | None = None,
+              shape: str = RULESET_SHAPE) -> Document:
+    """Read one YAML document safely (see the module docstring); raise DosrulesError if bad.
+
+    ``shape`` says what the file should hold; it is the fix of an empty or non-mapping file."""
     name = display or str(path)
     if text is None:
         text = read_text(Path(path), name)
     if not text.strip() or all(not line.strip() or line.lstrip().startswith("#")
                                for line in text.splitlines()):
-        raise DosrulesError("the file is empty", where=Location(name),
-                            fix="A ruleset is a mapping with at least id, name, kind and sources; "
-                                "see docs/ruleset-language.md.")
+        raise DosrulesError("the file is empty", where=Location(name), fix=shape)
     from yaml._yaml import CParser  # libyaml; events only, no constructor runs
 
     parser = CParser(text)
     try:
-        return _Composer(parser, name).document()
+        return _Composer(parser, name, shape).document()
     except yaml.MarkedYAMLError as err:
         mark = err.problem_mark or err.context_mark
         what = err.problem or err.context or "cannot parse"
@@ -167,8 +172,8 @@ def read_yaml(path: Path | str, display: str | None = None, *, text: str | None 
 class _Composer:
     """Builds plain data from libyaml events, refusing tags, anchors, aliases and duplicates."""
 
-    def __init__(self, parser, file: str):
-        self.parser, self.file = parser, file
+    def __init__(self, parser, file: str, shape: str):
+        self.parser, self.file, self.shape = parser, file, shape
         self.marks: dict[TreePath, tuple[int, int]] = {}
         self.key_marks: dict[TreePath, tuple[int, int]] = {}
 
@@ -177,43 +182,42 @@ class _Composer:
         get()  # StreamStart
         event = get()
         if isinstance(event, yaml.StreamEndEvent):
-            raise DosrulesError("the file is empty", where=Location(self.file),
-                                fix="A ruleset is a mapping with at least id, name, kind and sources.")
+            raise DosrulesError("the file is empty", where=Location(self.file), fix=self.shape)
         data = self.node((), 0)
         get()  # DocumentEnd
         event = get()
         if not isinstance(event, yaml.StreamEndEvent):
             raise _problem(self.file, event.start_mark, "the file holds more than one YAML document",
-                           "A ruleset file is one document: remove the '---' and what follows it.")
+                           "The file is one document: remove the '---' and what follows it.")
         if data is None:
             raise DosrulesError("the file is empty (its only value is null)", where=Location(self.file, 1, 1),
-                                fix="A ruleset is a mapping with at least id, name, kind and sources.")
+                                fix=self.shape)
         if not isinstance(data, dict):
             raise DosrulesError(
                 f"the top level is a {_type_name(data)}, not a mapping", where=Location(self.file, 1, 1),
-                fix="A ruleset file is a mapping of keys (id, name, kind, sources, rules, cite).")
+                fix=self.shape)
         return Document(self.file, data, self.marks, self.key_marks)
 
     def _check_event(self, event, depth: int) -> None:
         if isinstance(event, yaml.AliasEvent):
             raise _problem(self.file, event.start_mark, f"alias '*{event.anchor}' is not allowed",
-                           "Anchors and aliases are not supported in rulesets (they make files hard "
+                           "Anchors and aliases are not supported (they make files hard "
                            "to read and can expand without bound); write the value out in full.")
         if getattr(event, "anchor", None) is not None:
             raise _problem(self.file, event.start_mark, f"anchor '&{event.anchor}' is not allowed",
-                           "Anchors and aliases are not supported in rulesets (they make files hard "
+                           "Anchors and aliases are not supported (they make files hard "
                            "to read and can expand without bound); remove the anchor and write "
                            "values out in full.")
         tag = getattr(event, "tag", None)
         if tag is not None:
             shown = tag.replace("tag:yaml.org,2002:", "!!")
             raise _problem(self.file, event.start_mark, f"the tag '{shown}' is not allowed",
-                           "Rulesets take plain values only; remove the tag (quote the value if it "
+                           "Only plain values are allowed; remove the tag (quote the value if it "
                            "must be a string).")
         if depth > MAX_DEPTH:
             raise _problem(self.file, event.start_mark,
                            f"the data is nested more than {MAX_DEPTH} levels deep",
-                           "A ruleset is a few levels deep; check the indentation.")
+                           "These files are a few levels deep; check the indentation.")
 
     def node(self, path: TreePath, depth: int) -> Any:
         event = self.parser.get_event()

@@ -33,9 +33,11 @@ def test_verify_against_prints_witness_and_case(capsys):
 
 
 def test_unknown_ruleset_is_one_paragraph(capsys):
-    assert main(["verify", "no-such-ruleset"]) == 2
+    assert main(["verify", "no-such-ruleset"]) == 1
     err = capsys.readouterr().err
-    assert "no ruleset 'no-such-ruleset'" in err and "Traceback" not in err
+    assert "no ruleset with the id 'no-such-ruleset'" in err and "Traceback" not in err
+    assert main(["verify", "mattel-2018", "--turns", "-1"]) == 2
+    assert "--turns -1 is negative" in capsys.readouterr().err
 
 
 def test_other_commands_do_not_import_z3():
