@@ -44,7 +44,7 @@ def ruleset(spec: str):
     return load_ruleset(spec)
 
 
-def play_random_game(rs, players: int, seed: int, agents=("random",)) -> "State":
+def play_random_game(rs, players: int, seed: int, agents=("random",)):
     state = new_game(rs, players, seed, max_rounds=60)
     chosen = [make_agent(agents[i % len(agents)], seed * 7 + i) for i in range(players)]
     actions = 0

@@ -450,6 +450,26 @@ class State:
     def _apply_match(self, m: Match) -> None:
         c, seat = self.c, self.turn_seat
         hand = self.hands[seat]
+        if c.plain_matching and c.match_after_draw is not None:  # no gap can arise
+            idx = self._find_target(m.target)
+            bonus = self.colour_outcome(m.target, m.cards)[0]
+            fresh = True
+        else:
+            idx, bonus, fresh = self._match_gaps(m)
+        for d in m.cards:  # keep the game's own card objects (interned faces) in every zone
+            self.played.append(hand.pop(hand.index(d.card)))
+        self._touch(seat)
+        if fresh:
+            self.used[idx] = True
+            self.rows_matched += 1
+        self.matches += 1
+        self._emit(Matched(seat, m.target, m.cards))
+        if bonus is not None:
+            self._bonus(seat, bonus)
+
+    def _match_gaps(self, m: Match):
+        """Resolve a match under rules that may leave its legality or bonus unspecified."""
+        c, seat = self.c, self.turn_seat
         single = len(m.cards) == 1
         if self.drew and c.match_after_draw is None:
             self._gap("drawing.match_after_draw", f"seat {seat} matches after drawing")
@@ -476,32 +496,27 @@ class State:
             self._gap(path, f"whether {m} earns a colour bonus")
         if bonus is None and c.colour_restricts is None:
             self._gap("matching.colour_restricts", f"seat {seat} matches without matching colour ({m})")
-        for d in m.cards:  # keep the game's own card objects (interned faces) in every zone
-            self.played.append(hand.pop(hand.index(d.card)))
-        self._touch(seat)
-        if fresh:
-            self.used[idx] = True
-            self.rows_matched += 1
-        self.matches += 1
-        self._emit(Matched(seat, m.target, m.cards))
-        if bonus is not None:
-            if bonus == "single-colour":
-                place, draw, group = c.single_place, c.single_draw, "bonuses.single_colour"
-            else:
-                place, draw, group = c.double_place, c.double_draw, "bonuses.double_colour"
-            if place is None:
-                self._gap(group + ".place_cards", f"seat {seat} earns a {bonus} match bonus")
-            if draw is None:
-                self._gap(group + ".others_draw", f"seat {seat} earns a {bonus} match bonus")
-            self.bonus_owed += place
-            self._emit(BonusEarned(seat, bonus, place, draw))
-            if draw:
-                n = self.players
-                for k in range(1, n):
-                    other = (seat + k) % n
-                    got = self._draw_to(other, draw, "bonus")
-                    if bonus == "double-colour":
-                        self.dc_cards += got
+        return idx, bonus, fresh
+
+    def _bonus(self, seat: int, bonus: str) -> None:
+        c = self.c
+        if bonus == "single-colour":
+            place, draw, group = c.single_place, c.single_draw, "bonuses.single_colour"
+        else:
+            place, draw, group = c.double_place, c.double_draw, "bonuses.double_colour"
+        if place is None:
+            self._gap(group + ".place_cards", f"seat {seat} earns a {bonus} match bonus")
+        if draw is None:
+            self._gap(group + ".others_draw", f"seat {seat} earns a {bonus} match bonus")
+        self.bonus_owed += place
+        self._emit(BonusEarned(seat, bonus, place, draw))
+        if draw:
+            n = self.players
+            for k in range(1, n):
+                other = (seat + k) % n
+                got = self._draw_to(other, draw, "bonus")
+                if bonus == "double-colour":
+                    self.dc_cards += got
 
     def _find_target(self, target: Declared) -> int:
         """The row index a match's target face resolves to, preferring a card not yet matched."""
@@ -777,7 +792,7 @@ class State:
         self.round += 1
         self.dealer = dealer = self._choose_dealer()
         deck = list(c.deck)
-        self.rng.shuffle(deck)
+        self._shuffle(deck)
         hs = c.hand_size
         need = hs * n + c.centre_row
         if len(deck) < need:
@@ -841,12 +856,12 @@ class State:
     def _high_card(self) -> int:
         c, n = self.c, self.players
         deck = list(c.deck)
-        self.rng.shuffle(deck)
+        self._shuffle(deck)
         contenders = list(range(n))
         while True:
             if len(deck) < len(contenders):
                 deck = list(c.deck)
-                self.rng.shuffle(deck)
+                self._shuffle(deck)
             drawn = {s: deck.pop() for s in contenders}
             draws = tuple(drawn.get(s) for s in range(n))
             values = {}
@@ -918,7 +933,7 @@ class State:
             if not self.discard:
                 return False  # nothing to reshuffle: the draw does not happen
             self.deck, self.discard = self.discard, []
-            self.rng.shuffle(self.deck)
+            self._shuffle(self.deck)
             self._emit(Reshuffled(len(self.deck)))
             return True
         if rule is DeckExhaustion.END_ROUND:
@@ -927,6 +942,11 @@ class State:
             raise _RoundOver
         self._gap("deck_exhaustion", f"the deck is empty and {why}")
         return False
+
+    def _shuffle(self, cards: list) -> None:
+        """Shuffle in place with the game's RNG (sorting by random keys: a uniform permutation)."""
+        rnd = self.rng.random
+        cards.sort(key=lambda _: rnd())
 
     # --- events and gaps ------------------------------------------------------------------------
 
