@@ -19,6 +19,7 @@ from operator import itemgetter
 from typing import Callable
 
 from .cards import Kind
+from .model import AfterFailedDraw
 from .engine.actions import CALL_DOS, DRAW, END, PASS, Action, Match, Place, declared_key
 from .engine.state import Phase, State
 from .errors import UsageError
@@ -101,16 +102,31 @@ class GreedyAgent(Agent):
                 return END
             if not state.drew:
                 return DRAW
+            rule = state.c.after_failed_draw  # drew, and no match is possible
+            if rule is AfterFailedDraw.PLACE_CARD and state.hands[seat]:
+                return self._highest_plain(state)
+            if rule is AfterFailedDraw.KEEP_AND_PASS:
+                return END
             return None
         if ph is Phase.BONUS:
             seat = state.turn_seat
             if state.exposed(seat) and not self._chance(self.forget):
                 return CALL_DOS
-            c = state.c
-            index, points = c.face_index, c.f_points
-            best = max(state.hands[seat], key=lambda card: (points[index[id(card)]], index[id(card)]))
-            return Place(c.plain_decl[index[id(best)]])
+            return self._highest_plain(state)
         return None
+
+    @staticmethod
+    def _highest_plain(state: State) -> Place:
+        """Place the highest-points card in hand (equal points: the later face)."""
+        c = state.c
+        index, points = c.face_index, c.f_points
+        best = max(index[id(card)] for card in state.hands[state.turn_seat])
+        top = points[best]
+        for card in state.hands[state.turn_seat]:
+            f = index[id(card)]
+            if points[f] > top or (points[f] == top and f > best):
+                best, top = f, points[f]
+        return Place(c.plain_decl[best])
 
     def _act_general(self, state: State) -> Action:
         ph = state.phase

@@ -24,7 +24,7 @@ from dosrules.engine import Phase, new_game, parse_action
 
 from enginekit import RULESETS
 
-GAMES = int(os.environ.get("DOSRULES_RANDOM_GAMES", "3"))
+GAMES = int(os.environ.get("DOSRULES_RANDOM_GAMES", "2"))
 ROOT = Path(__file__).resolve().parent.parent / "rulesets"
 
 
@@ -153,5 +153,5 @@ class EngineMachine(RuleBasedStateMachine):
 
 
 TestEngineMachine = EngineMachine.TestCase
-TestEngineMachine.settings = settings(max_examples=25, stateful_step_count=150, deadline=None,
+TestEngineMachine.settings = settings(max_examples=20, stateful_step_count=120, deadline=None,
                                       suppress_health_check=[HealthCheck.too_slow])

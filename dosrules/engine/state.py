@@ -254,10 +254,10 @@ class State:
                 acts += self.match_actions()
                 acts.append(END)
             else:
-                possible = self.match_actions(after_draw_ok=True)
+                possible = self.has_match()
                 if possible and c.match_after_draw is not False:
-                    acts += possible
-                acts += self._endings(self._no_match_rule(bool(possible))[1])
+                    acts += self.match_actions(after_draw_ok=True)
+                acts += self._endings(self._no_match_rule(possible)[1])
         elif ph is Phase.BONUS:
             acts += self._place_options()
         elif ph is Phase.ENDING or ph is Phase.FINISH:
@@ -537,10 +537,32 @@ class State:
         self.drew = True
         self._draw_to(seat, 1, "draw")
 
+    def has_match(self) -> bool:
+        """Whether the turn player could make a match now (ignoring `drawing.match_after_draw`)."""
+        c = self.c
+        if not c.plain_matching:
+            return bool(self.match_actions(after_draw_ok=True))
+        index, lo, hi = c.face_index, c.f_lo, c.f_hi
+        row, used = self.row, self.used
+        targets = [index[id(card)] for i, card in enumerate(row) if not used[i]]
+        if not targets:
+            return False
+        hand = [index[id(card)] for card in self.hands[self.turn_seat]]
+        for t in targets:
+            tlo, thi = lo[t], hi[t]
+            for k, a in enumerate(hand):
+                la, ha = lo[a], hi[a]
+                if la <= thi and tlo <= ha:
+                    return True
+                for b in hand[k + 1:]:
+                    if la + lo[b] <= thi and tlo <= ha + hi[b]:
+                        return True
+        return False
+
     def _after_draw_rule(self):
         """Gap check for ending a turn (by `end` or `place`) after a draw with no match made."""
         seat = self.turn_seat
-        path, rule = self._no_match_rule(bool(self.match_actions(after_draw_ok=True)))
+        path, rule = self._no_match_rule(self.has_match())
         if rule is None or rule.value == "unspecified":
             self._gap(path, f"seat {seat} drew, made no match, and ends the turn")
         return path
