@@ -227,14 +227,14 @@ def plain_plan(state: State) -> list[Match]:
         counts[f] = counts.get(f, 0) + 1
     faces = sorted(counts)
     bits, tbits, points, lo, hi = c.f_bits, c.f_tbits, c.f_points, c.f_lo, c.f_hi
-    singles = [(lo[f], hi[f], bits[f], points[f], (f,)) for f in faces]
-    pairs = []
-    for a_i, a in enumerate(faces):
-        la, ha, ba, pa = lo[a], hi[a], bits[a], points[a]
-        for b in faces[a_i:]:
-            if a == b and counts[a] < 2:
-                continue
-            pairs.append((la + lo[b], ha + hi[b], ba & bits[b], pa + points[b], (a, b)))
+    fixed: dict[int, list[int]] = {}  # value -> faces that count exactly that value
+    ranged = []  # faces that count a range (Wild #)
+    for f in faces:
+        if lo[f] == hi[f]:
+            fixed.setdefault(lo[f], []).append(f)
+        else:
+            ranged.append(f)
+    pairs = None  # every pair, built only for a target that counts a range
     slots = []  # per free row card: [(shed, bonus, points, target face, total, hand faces, common bits)]
     seen: dict[int, list] = {}
     for i, card in enumerate(row):
@@ -246,10 +246,48 @@ def plain_plan(state: State) -> list[Match]:
                 slots.append(seen[t])
             continue
         tlo, thi, tb = lo[t], hi[t], tbits[t]
-        opts = [(2, 1 if sb & tb else 0, sp, t, smin if smin > tlo else tlo, fs, sb & tb)
-                for smin, smax, sb, sp, fs in pairs if smin <= thi and tlo <= smax]
-        opts += [(1, 1 if sb & tb else 0, sp, t, smin if smin > tlo else tlo, fs, sb & tb)
-                 for smin, smax, sb, sp, fs in singles if smin <= thi and tlo <= smax]
+        opts = []
+        if tlo == thi:
+            tv = tlo
+            for f in fixed.get(tv, ()):
+                cb = bits[f] & tb
+                opts.append((1, 1 if cb else 0, points[f], t, tv, (f,), cb))
+            for f in ranged:
+                if lo[f] <= tv <= hi[f]:
+                    cb = bits[f] & tb
+                    opts.append((1, 1 if cb else 0, points[f], t, tv, (f,), cb))
+            for x, group in fixed.items():
+                partners = fixed.get(tv - x)
+                if not partners:
+                    continue
+                for a in group:
+                    for b in partners:
+                        if b < a or (b == a and counts[a] < 2):
+                            continue
+                        cb = bits[a] & bits[b] & tb
+                        opts.append((2, 1 if cb else 0, points[a] + points[b], t, tv, (a, b), cb))
+            for w in ranged:
+                lw, hw = lo[w], hi[w]
+                for a in faces:
+                    if (a == w and counts[a] < 2) or (a < w and lo[a] != hi[a]):
+                        continue  # a ranged pair is taken once, from its lower face
+                    if lo[a] + lw <= tv <= hi[a] + hw:
+                        cb = bits[a] & bits[w] & tb
+                        opts.append((2, 1 if cb else 0, points[a] + points[w], t, tv,
+                                     (a, w) if a < w else (w, a), cb))
+        else:
+            if pairs is None:
+                pairs = []
+                for a_i, a in enumerate(faces):
+                    la, ha, ba, pa = lo[a], hi[a], bits[a], points[a]
+                    for b in faces[a_i:]:
+                        if a == b and counts[a] < 2:
+                            continue
+                        pairs.append((la + lo[b], ha + hi[b], ba & bits[b], pa + points[b], (a, b)))
+            opts = [(2, 1 if sb & tb else 0, sp, t, smin if smin > tlo else tlo, fs, sb & tb)
+                    for smin, smax, sb, sp, fs in pairs if smin <= thi and tlo <= smax]
+            opts += [(1, 1 if bits[f] & tb else 0, points[f], t, lo[f] if lo[f] > tlo else tlo, (f,), bits[f] & tb)
+                     for f in faces if lo[f] <= thi and tlo <= hi[f]]
         opts.sort(reverse=True, key=_option_key)
         seen[t] = opts
         if opts:
@@ -371,7 +409,7 @@ def _plain_match(c, option) -> Match:
         target = c.w2_decl[col]
     else:
         target = c.wn_decl[t][total if len(fs) == 2 else (fixed(fs[0]) or total)]
-    return Match(target, cards)
+    return Match.trusted(target, cards)
 
 
 _NUMBER, _WILD_DOS = Kind.NUMBER, Kind.WILD_DOS
