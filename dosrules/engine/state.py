@@ -457,7 +457,7 @@ class State:
         else:
             idx, bonus, fresh = self._match_gaps(m)
         for d in m.cards:  # keep the game's own card objects (interned faces) in every zone
-            self.played.append(hand.pop(hand.index(d.card)))
+            self.played.append(hand.pop(self._position(hand, d.card)))
         self._touch(seat)
         if fresh:
             self.used[idx] = True
@@ -518,11 +518,23 @@ class State:
                 if bonus == "double-colour":
                     self.dc_cards += got
 
+    def _interned(self, card: Card) -> Card:
+        """The game's own object for a card face (every zone holds only these)."""
+        c = self.c
+        f = c.face_index.get(id(card))
+        if f is not None and c.faces[f] is card:
+            return card
+        return c.faces[c.face_of[card]]
+
+    def _position(self, cards: list, card: Card) -> int:
+        """Index of a card face in a zone, compared by identity of the interned face."""
+        return [*map(id, cards)].index(id(self._interned(card)))
+
     def _find_target(self, target: Declared) -> int:
         """The row index a match's target face resolves to, preferring a card not yet matched."""
-        card, found = target.card, -1
+        card, found = self._interned(target.card), -1
         for i, rc in enumerate(self.row):
-            if rc == card and (self.row_decl[i] is None or self.row_decl[i] == target):
+            if rc is card and (self.row_decl[i] is None or self.row_decl[i] == target):
                 if not self.used[i]:
                     return i
                 found = i
@@ -591,7 +603,7 @@ class State:
 
     def _place(self, seat: int, d: Declared, reason: str) -> None:
         hand = self.hands[seat]
-        self.row.append(hand.pop(hand.index(d.card)))
+        self.row.append(hand.pop(self._position(hand, d.card)))
         self._touch(seat)
         self.row_decl.append(d if (self.c.placer_declares and d.card.is_wild) else None)
         self.used.append(False)
