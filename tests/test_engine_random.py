@@ -188,7 +188,7 @@ def test_why_not_agrees_with_legal_actions(spec):
     from dosrules.engine import IllegalActionError, play, why_not
     rng = random.Random(7)
     state = new_game(ruleset(spec), 3, seed=7)
-    for _ in range(150):
+    for _ in range(80):
         if state.is_terminal():
             break
         legal = set(state.legal_actions())
