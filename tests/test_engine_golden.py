@@ -507,3 +507,46 @@ def test_why_not_is_none_exactly_for_legal_actions():
         assert why_not(s, text) is None
     for text in ["end", "pass", "catch-dos 1", "call-dos", "place 7b", "declare W2=r"]:
         assert why_not(s, text) is not None
+
+
+# --- more dimensions -------------------------------------------------------------------------------
+
+
+def test_single_or_double_matches_switched_off():
+    hand = [["3r", "4b", "7b", "9g", "1y", "5y", "8r"], OTHER]
+    s = position(hand, ["7r", "10g"], variant(matching__single=False))
+    assert legal(s) == {"match 7r with 3r+4b", "match 10g with 3r+7b", "match 10g with 1y+9g", "draw"}
+    s = position(hand, ["7r", "10g"], variant(matching__double=False))
+    assert legal(s) == {"match 7r with 7b", "draw"}
+    assert why_not(s, "match 7r with 3r+4b").path == "matching.double"
+
+
+def test_first_player_is_the_dealer():
+    from dosrules.model import FirstPlayer
+    s = new_game(variant(setup__first_player=FirstPlayer.DEALER), 3, seed=2)
+    assert s.current_player() == s.dealer
+    t = new_game(MATTEL, 3, seed=2)
+    assert t.current_player() == (t.dealer + 1) % 3
+
+
+def test_symbol_value_unspecified_settles_a_wild_draw_by_lot():
+    gaps = set()
+    for seed in range(40):
+        s = new_game(variant(setup__symbol_value_for_dealer=UNSPECIFIED), 4, seed=seed)
+        gaps |= {(e.path, e.voids) for e in s.events if e.kind == "rule-gap"}
+    assert gaps == {("setup.symbol_value_for_dealer", False)}
+
+
+def test_number_cards_without_face_value_score_nothing():
+    s = position([["7b"], ["W2", "#g", "10b", "3y"]], ["7r", "10g"], variant(scoring__number_cards_face_value=False))
+    events = go(s, "match 7r with 7b", "end")
+    assert [e.points for e in events if e.kind == "round-scored"] == [60]
+
+
+def test_a_single_colour_bonus_can_make_the_others_draw():
+    from dosrules.model import Bonus
+    s = position([["7r", "5b", "9g", "10y", "1g"], OTHER], ["7r", "10g"],
+                 variant(bonuses__single_colour=Bonus(place_cards=0, others_draw=2)), deck=["1y", "3b", "4y"])
+    events = go(s, "match 7r with 7r")
+    assert kinds(events) == ["matched", "bonus", "drew"] and len(events[2].cards) == 2
+    assert kinds(go(s, "end")) == ["turn-ended", "refilled", "turn"]  # no bonus card owed
