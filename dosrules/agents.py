@@ -73,8 +73,7 @@ class GreedyAgent(Agent):
         return self.rng.random() < p
 
     def act(self, state: State) -> Action:
-        c = state.c
-        if c.plain_matching:
+        if state.c.plain_matching:
             fast = self._act_plain(state)
             if fast is not None:
                 return fast
@@ -83,19 +82,21 @@ class GreedyAgent(Agent):
     def _act_plain(self, state: State) -> Action | None:
         """The common decisions without building the legal-action list (plain matching rules)."""
         ph = state.phase
-        if ph is Phase.TURN:
+        if ph is _TURN:
             seat = state.turn_seat
-            if state.exposed(seat) and not self._chance(self.forget):
+            c = state.c
+            if (c.dos_active and len(state.hands[seat]) == c.dos_hand_size and not state.called[seat]
+                    and not self._chance(self.forget)):
                 return CALL_DOS
-            if state.drew and not state.matches and state.c.match_after_draw is not True:
+            if state.drew and not state.matches and c.match_after_draw is not True:
                 return None
-            key = (id(state), len(state.history), state.round)
-            if self._plan_key == key:  # the rest of this turn's plan is still the best
+            n = len(state.history)
+            if self._plan_key == (state, n):  # the rest of this turn's plan is still the best
                 plan = self._plan
             else:
                 plan = plain_plan(state)
             if plan:
-                self._plan, self._plan_key = plan[1:], (key[0], key[1] + 1, key[2])
+                self._plan, self._plan_key = plan[1:], (state, n + 1)
                 return plan[0]
             self._plan_key = None
             if state.matches:
@@ -413,6 +414,7 @@ def _plain_match(c, option) -> Match:
 
 
 _NUMBER, _WILD_DOS = Kind.NUMBER, Kind.WILD_DOS
+_TURN = Phase.TURN
 
 
 _option_key = itemgetter(0, 1, 2)

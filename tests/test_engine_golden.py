@@ -550,3 +550,16 @@ def test_a_single_colour_bonus_can_make_the_others_draw():
     events = go(s, "match 7r with 7r")
     assert kinds(events) == ["matched", "bonus", "drew"] and len(events[2].cards) == 2
     assert kinds(go(s, "end")) == ["turn-ended", "refilled", "turn"]  # no bonus card owed
+
+
+def test_events_as_plain_data():
+    s = position([["3r", "4r", "9g", "10y"], OTHER, ["8b", "8g", "9b", "10b"]], ["7r", "10g"],
+                 deck=["1y", "3b", "5g", "6g"])
+    events = go(s, "match 7r with 3r+4r")
+    assert [e.as_dict() for e in events] == [
+        {"kind": "matched", "seat": 0, "target": "7r", "cards": ["3r", "4r"]},
+        {"kind": "bonus", "seat": 0, "bonus": "double-colour", "place_cards": 1, "others_draw": 1},
+        {"kind": "drew", "seat": 1, "cards": ["6g"], "reason": "bonus"},
+        {"kind": "drew", "seat": 2, "cards": ["5g"], "reason": "bonus"}]
+    dealer = new_game(MATTEL, 2, seed=1).events[0].as_dict()
+    assert dealer["kind"] == "dealer" and len(dealer["draws"]) == 2
