@@ -93,6 +93,10 @@ def _ask(args) -> int:
 
 
 def _position(scenario) -> list[str]:
+    if scenario.new_game:
+        draw = (f"; drawn for first dealer, seat 0 first: {' '.join(map(str, scenario.dealer_draw))}"
+                if scenario.dealer_draw else "")
+        return [f"a new game of {scenario.players} players{draw}"]
     lines = [f"row: {' '.join(map(str, scenario.row)) or '(empty)'}; seat {scenario.turn} to play"]
     for seat, hand in enumerate(scenario.hands):
         lines.append(f"seat {seat}: " + (f"{hand} unknown cards" if isinstance(hand, int)
@@ -108,11 +112,14 @@ def _position(scenario) -> list[str]:
         lines.append(f"called DOS: seat(s) {', '.join(map(str, scenario.called))}")
     if scenario.before:
         lines.append(f"already this turn: {'; '.join(scenario.before)}")
-    lines.append(f"asked: {'; '.join(scenario.actions)}")
+    lines.append(f"asked: {'; '.join(scenario.actions)}"
+                 + (" (and who deals the next round)" if scenario.follow == "next-round" else ""))
     return lines
 
 
 def render_text(scenario, answers, failures) -> str:
+    from ..disputes.verdict import deal_text
+
     out = [scenario.title, f"  {scenario.question}"]
     out += [f"  {line}" for line in _position(scenario)]
     for a in answers:
@@ -122,6 +129,8 @@ def render_text(scenario, answers, failures) -> str:
             head += f" at '{a.step}'" + (" (already this turn)" if a.in_before else "")
         if a.reason:
             head += f": {a.reason}"
+        if a.settled_by_lot:
+            head += " (the source is silent; the table decides, and the round is not void)"
         out.append(head)
         if a.events:
             out.append("  what follows:")
@@ -132,6 +141,8 @@ def render_text(scenario, answers, failures) -> str:
             out.append(f"  then: row {' '.join(af['row']) or '(empty)'}{covered}; "
                        + "; ".join(f"seat {s} holds {len(h)}" for s, h in af["hands"].items())
                        + f"; deck {af['deck']}; phase {af['phase']}, seat {af['to_act']} to act")
+        if a.deal:
+            out.append(f"  deal: {deal_text(a.deal)}")
         if a.scored:
             out.append("  scores: " + "; ".join(f"seat {s} scores {p}" for s, p in a.scored.items()))
         if a.legal_instead:
