@@ -30,6 +30,7 @@ __all__ = ["Scenario", "Expectation", "ScenarioError", "load_scenario", "inline_
            "read_document", "VERDICTS"]
 
 VERDICTS = ("legal", "illegal", "rule-gap")
+_ACTION_WORDS = ("match", "draw", "place", "end", "call-dos", "catch-dos", "pass", "declare")
 MAX_BYTES = 256 * 1024
 MAX_DEPTH = 12
 
@@ -172,8 +173,10 @@ def _schema_problem(doc: Document, err) -> DosrulesError:
         return DosrulesError("give both 'action' and 'actions'" if both else "missing key 'action' (or 'actions')",
                              where=doc.where(("actions",) if both else ()), path="action",
                              fix="Ask about one action with 'action: ...' or several with 'actions: [...]', not both.")
-    if err.validator is None and path:  # a `false` subschema: the key has no place here
-        key = path[-1]
+    if err.validator is None and isinstance(doc.data, dict):  # a `false` subschema: a key with no place here
+        branch = scenario_schema()["then" if doc.data.get("start") == "new-game" else "else"]["properties"]
+        key = next((k for k in doc.data if branch.get(k) is False), None)
+        path = (key,)
         if key == "dealer_draw":
             return DosrulesError("'dealer_draw' is only for a new-game scenario", where=doc.where(path, key=True),
                                  path=_dotted(path), fix="Add 'start: new-game' (and drop the position), or drop 'dealer_draw'.")
@@ -183,6 +186,10 @@ def _schema_problem(doc: Document, err) -> DosrulesError:
     if err.validator == "propertyNames":
         return DosrulesError(f"'{err.instance}' is not a ruleset id or composition", where=doc.where((*path, err.instance), key=True),
                              path=_dotted((*path, err.instance)), fix=fix)
+    if err.validator == "oneOf" and err.context and not isinstance(err.instance, (dict, list)):
+        telling = [e for e in err.context if e.validator not in ("type", "oneOf")]
+        if len(telling) == 1 and telling[0].validator in ("maximum", "minimum", "maxLength", "enum"):
+            return DosrulesError(telling[0].message, where=doc.where(path), path=_dotted(path), fix=fix)
     if err.instance is None:
         fix = (fix or "") + " An empty value: in YAML an unquoted # starts a comment, so quote cards that begin with # (\"#g 9b\")."
     shown = err.instance if not isinstance(err.instance, (dict, list)) else ("a mapping" if isinstance(err.instance, dict) else "a list")
@@ -234,9 +241,17 @@ class _Builder:
             try:
                 parse_action(text)
             except NotationError as err:
+                import difflib
+
                 hint = (" In YAML an unquoted # starts a comment: quote an action with a Wild # "
                         "(\"match 7r with #r=7\").") if re.search(r"(with|place|declare|\+)$", text.strip()) else ""
-                self.problem(str(err), (*path, i), f"Write it in the action notation: {ACTION_HELP}.{hint}")
+                word = (text.split() or [""])[0]
+                guess = difflib.get_close_matches(word, _ACTION_WORDS, n=1)
+                fix = (f"Did you mean '{guess[0]}'? " if guess and guess[0] != word else "")
+                fix += ("Use one of the forms above." if ACTION_HELP in str(err)
+                        else "Correct the card; the rest of the action reads fine." if "is not a card" in str(err)
+                        else f"Write it in the action notation: {ACTION_HELP}.")
+                self.problem(str(err), (*path, i), fix + hint)
         return tuple(texts)
 
     def seat(self, value: int, players: int, path: tuple) -> int:
@@ -397,12 +412,14 @@ def load_scenario(path: Path | str, display: str | None = None) -> Scenario:
 
 
 _OPTIONS = {"row": "--row", "hands": "--hand", "actions": "--action", "before": "--before",
-            "deck": "--deck", "discard": "--discard", "turn": "--turn", "called": "--called"}
+            "deck": "--deck", "discard": "--discard", "turn": "--turn", "called": "--called",
+            "dealer": "--dealer"}
 
 
 def inline_scenario(*, row: str, hands: list[str], action: list[str], before: list[str] = (),
                     turn: int = 0, deck: str | None = None, discard: str | None = None,
-                    players: int | None = None, called: list[int] = ()) -> Scenario:
+                    players: int | None = None, called: list[int] = (), dealer: int | None = None,
+                    follow: str = "round") -> Scenario:
     """A scenario from ``dosrules ask`` options; the seats after the given hands hold seven unknown
     cards each. Errors name the option instead of a file place."""
     hand_values: list[Any] = [int(h) if h.strip().isdigit() else h for h in hands]
@@ -411,8 +428,9 @@ def inline_scenario(*, row: str, hands: list[str], action: list[str], before: li
     data: dict[str, Any] = {"title": "question from the command line", "question": " then ".join(action),
                             "row": row, "hands": hand_values, "turn": turn, "actions": list(action)}
     for key, value in (("before", list(before)), ("deck", {"top": deck} if deck is not None else None),
-                       ("discard", discard), ("called", list(called))):
-        if value:
+                       ("discard", discard), ("called", list(called)), ("dealer", dealer),
+                       ("follow", follow if follow != "round" else None)):
+        if value or (key == "dealer" and value is not None):
             data[key] = value
     try:
         _validate(Document("command line", {**data, "expect": {"any": "legal"}}))
