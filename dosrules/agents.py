@@ -90,13 +90,13 @@ class GreedyAgent(Agent):
                 return CALL_DOS
             if state.drew and not state.matches and c.match_after_draw is not True:
                 return None
-            n = len(state.history)
-            if self._plan_key == (state, n):  # the rest of this turn's plan is still the best
+            n, turn = len(state.history), (state.round, state.turn_number)
+            if self._plan_key == (state, n, turn):  # the rest of this turn's plan is still the best
                 plan = self._plan
             else:
                 plan = plain_plan(state)
-            if plan:
-                self._plan, self._plan_key = plan[1:], (state, n + 1)
+            if plan:  # valid for the next decision only if it comes in this same turn
+                self._plan, self._plan_key = plan[1:], (state, n + 1, turn)
                 return plan[0]
             self._plan_key = None
             if state.matches:

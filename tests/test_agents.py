@@ -100,3 +100,21 @@ def test_bad_agent_specs(spec, problem):
 def test_agent_spec_options():
     agent = parse_agent_spec("greedy:forget=0.25,catch=0.5", seed=1)
     assert (agent.forget, agent.catch) == (0.25, 0.5)
+
+
+def test_greedy_plan_does_not_outlive_its_turn():
+    # the first planned match makes the other player draw from an empty deck: the round ends and
+    # the same seat starts the next round, where the rest of the old plan means nothing
+    from dosrules.model import DeckExhaustion, FirstPlayer
+    from enginekit import variant
+    rules = variant(deck_exhaustion=DeckExhaustion.END_ROUND, setup__first_player=FirstPlayer.DEALER)
+    s = position([["3r", "4r", "10y", "5b", "9g"], OTHER], ["7r", "10g"], rules, deck=[], dealer=0)
+    agent = GreedyAgent()
+    while True:  # let the agent play its own plan until the round changes
+        action = agent.act(s)
+        assert action in s.legal_actions()
+        s.apply(action)
+        if s.round > 1:
+            break
+    assert s.round == 2 and s.current_player() == 0
+    assert agent.act(s) in s.legal_actions()
