@@ -16,7 +16,9 @@ from dataclasses import fields, is_dataclass
 from typing import Any, Mapping
 
 from . import model
-from .model import UNSPECIFIED, UNSPECIFIED_TEXT, Provenance, Rules, Ruleset, Source, freeze
+from .model import UNSPECIFIED, UNSPECIFIED_TEXT, Provenance, Rules, Ruleset, Source, freeze, rule_paths
+
+RULE_LEAVES: frozenset[str] = frozenset(rule_paths())
 
 
 def canonical_json(tree: Mapping[str, Any]) -> str:
@@ -60,15 +62,24 @@ def build_group(cls: type, data: Mapping[str, Any]) -> Any:
     return cls(**{f.name: _convert(hints[f.name], data[f.name]) for f in fields(cls)})
 
 
-def merge(base: Mapping[str, Any], overlay: Mapping[str, Any]) -> dict[str, Any]:
-    """Overlay replaces the values it names and keeps the rest (mappings merge, lists replace)."""
+def merge(base: Mapping[str, Any], overlay: Mapping[str, Any],
+          leaves: frozenset[str] = frozenset(), _prefix: str = "") -> dict[str, Any]:
+    """Overlay replaces the values it names and keeps the rest: mappings merge, lists replace,
+    and so does a mapping at one of the dotted ``leaves`` paths (a rule value such as
+    ``deck.numbers`` is replaced whole). Neither input is changed."""
     out = dict(base)
     for key, value in overlay.items():
-        if isinstance(value, Mapping) and isinstance(out.get(key), Mapping):
-            out[key] = merge(out[key], value)
+        path = _prefix + key
+        if isinstance(value, Mapping) and isinstance(out.get(key), Mapping) and path not in leaves:
+            out[key] = merge(out[key], value, leaves, path + ".")
         else:
             out[key] = value
     return out
+
+
+def merge_rules(base: Mapping[str, Any], overlay: Mapping[str, Any]) -> dict[str, Any]:
+    """:func:`merge` for rule trees: each rule value named by the overlay is replaced whole."""
+    return merge(base, overlay, RULE_LEAVES)
 
 
 def build_ruleset(
@@ -79,7 +90,7 @@ def build_ruleset(
     """Make the frozen Ruleset from a resolved tree and its resolved provenance table."""
     rules = build_group(Rules, tree["rules"])
     by_players = {
-        int(n): build_group(Rules, merge(tree["rules"], override))
+        int(n): build_group(Rules, merge_rules(tree["rules"], override))
         for n, override in tree.get("by_players", {}).items()
     }
     sources = tuple(Source(**s) for s in tree["sources"])

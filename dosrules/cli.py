@@ -13,7 +13,7 @@ import sys
 
 from .errors import DosrulesError
 
-COMMANDS = ["rulesets"]  # modules under dosrules.commands, in help order
+COMMANDS = ["rulesets", "games", "ask", "verify", "doc", "compare"]  # modules under dosrules.commands, in help order
 
 
 class _Parser(argparse.ArgumentParser):

@@ -34,9 +34,11 @@ class DosrulesError(Exception):
 
     def paragraph(self) -> str:
         head = f"{self.where}: " if self.where else ""
-        at = f" (at {self.path})" if self.path else ""
+        text = f"{self.what} (at {self.path})" if self.path else self.what
+        if not text.endswith((".", "?", "!")):
+            text += "."
         fix = f" {self.fix}" if self.fix else ""
-        return f"{head}{self.what}{at}.{fix}".replace("..", ".")
+        return f"{head}{text}{fix}"
 
 
 class RulesetError(DosrulesError):

@@ -1,0 +1,91 @@
+"""A scenario's position as an engine State, for one ruleset.
+
+The engine builds positions with ``engine.from_position``. Two things a scenario can say that
+``from_position`` does not take yet are set on the state after it is built and are named in
+:data:`ENGINE_NEEDS`: which seats have already called DOS, and the declarations of wilds that a
+placer declared when they entered the Centre Row.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from ..cards import Card
+from ..engine import from_position
+from ..errors import DosrulesError, Location
+from ..model import Ruleset
+from .scenario import Scenario
+
+__all__ = ["build_state", "ENGINE_NEEDS"]
+
+ENGINE_NEEDS = ("from_position(called=[seats])", "from_position(row=[Declared, ...]) for placer-declared row wilds")
+
+
+def _deal_unknown(scenario: Scenario, deck: tuple[Card, ...], where: Location):
+    """Fill the unknown hands and the deck from the cards the position does not place."""
+    rest = Counter(deck)
+    known = [*(d.card for d in scenario.row), *scenario.discard, *scenario.deck_top]
+    known += [c for h in scenario.hands if not isinstance(h, int) for c in h]
+    if scenario.deck_exact is not None:
+        known += scenario.deck_exact
+    for card in known:
+        if rest[card] <= 0:
+            have = Counter(deck)[card]
+            raise DosrulesError(f"the position uses more copies of {card} than the deck holds ({have})",
+                                where=where, fix="Use each card at most as often as the deck has it.")
+        rest[card] -= 1
+    pool = []  # the unplaced cards in the deck's fixed order, then shuffled with the scenario's seed
+    for card in deck:
+        if rest[card] > 0:
+            pool.append(card)
+            rest[card] -= 1
+    random.Random(scenario.seed).shuffle(pool)
+    hands = []
+    for seat, hand in enumerate(scenario.hands):
+        if isinstance(hand, int):
+            if hand > len(pool):
+                raise DosrulesError(f"seat {seat}'s {hand} unknown cards are more than the {len(pool)} left",
+                                    where=where, path=f"hands[{seat}]", fix="Give fewer unknown cards.")
+            hands.append(pool[:hand])
+            del pool[:hand]
+        else:
+            hands.append(list(hand))
+    if scenario.deck_exact is not None:
+        top_first = list(scenario.deck_exact)
+    else:
+        size = len(pool) + len(scenario.deck_top) if scenario.deck_size is None else scenario.deck_size
+        unknown = size - len(scenario.deck_top)
+        if unknown < 0 or unknown > len(pool):
+            raise DosrulesError(f"a deck of {size} cards with {len(scenario.deck_top)} known on top needs "
+                                f"{max(unknown, 0)} more cards and {len(pool)} are left",
+                                where=where, path="deck.size",
+                                fix=f"Give a deck size from {len(scenario.deck_top)} to "
+                                    f"{len(pool) + len(scenario.deck_top)}.")
+        top_first = [*scenario.deck_top, *pool[:unknown]]
+    return hands, top_first[::-1]  # the engine draws from the end of its deck list
+
+
+def build_state(scenario: Scenario, ruleset: Ruleset):
+    """The engine State of ``scenario``'s position under ``ruleset`` (at the start of the turn)."""
+    where = Location(scenario.file)
+    rules = ruleset.for_players(scenario.players)
+    if not rules.players.min <= scenario.players <= rules.players.max:
+        raise DosrulesError(f"{ruleset.id} is played by {rules.players.min} to {rules.players.max} players, "
+                            f"not {scenario.players}", where=where, path="hands",
+                            fix="Give as many hands as there are players.")
+    from ..cards import make_deck
+
+    hands, deck = _deal_unknown(scenario, make_deck(rules.deck), where)
+    state = from_position(
+        ruleset, hands, [d.card for d in scenario.row], deck=deck, discard=list(scenario.discard),
+        turn=scenario.turn, dealer=scenario.dealer, scores=scenario.scores, seed=scenario.seed)
+    if state.round == 1 and state.turn_seat == scenario.turn:  # the turn started (no gap at its start)
+        for seat in scenario.called:
+            state.called[seat] = True
+        if state.c.placer_declares:
+            for i, d in enumerate(scenario.row):
+                if d.card.is_wild and (d.value is not None or d.colour is not None):
+                    state.row_decl[i] = d
+        state._legal = None
+    return state

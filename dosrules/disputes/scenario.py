@@ -1,0 +1,350 @@
+"""Scenario files: a disputed situation in card notation, the question, the expected verdicts.
+
+A scenario is YAML validated by ``schemas/scenario.schema.json``; see docs/disputes/README.md for
+the format. :func:`load_scenario` reads a file (with the same safe reading and one-paragraph
+errors as rulesets: what, where file:line:col, the path in the scenario, how to fix);
+:func:`inline_scenario` builds one from ``dosrules ask --row ... --hand ... --action ...``.
+
+Reading goes through :func:`read_document`, the shared safe YAML reader
+(``dosrules.yaml12.read_yaml``: no tags, anchors, aliases or duplicate keys; YAML 1.2 booleans;
+size and depth limits).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Mapping
+
+
+from ..cards import Card, Declared, NotationError, parse_card, parse_declared
+from ..errors import DosrulesError, Location
+from ..loader import find_ruleset_file
+from ..resources import data_dir
+from ..yaml12 import Document, read_yaml
+
+__all__ = ["Scenario", "Expectation", "ScenarioError", "load_scenario", "inline_scenario",
+           "read_document", "VERDICTS"]
+
+VERDICTS = ("legal", "illegal", "rule-gap")
+MAX_BYTES = 256 * 1024
+MAX_DEPTH = 12
+
+
+class ScenarioError(DosrulesError):
+    """A scenario is invalid; ``problems`` holds every problem found, each one paragraph."""
+
+    def __init__(self, problems: list[DosrulesError]):
+        self.problems = problems
+        Exception.__init__(self, self.paragraph())
+
+    def paragraph(self) -> str:
+        return "\n".join(p.paragraph() for p in self.problems)
+
+
+@dataclass(frozen=True)
+class Expectation:
+    """What a scenario expects under one ruleset (only ``verdict`` is required)."""
+
+    verdict: str
+    rule: str | None = None
+    row: tuple[Card, ...] | None = None
+    hands: Mapping[int, tuple[Card, ...] | int] = field(default_factory=dict)
+    scored: Mapping[int, int] = field(default_factory=dict)
+    events: tuple[str, ...] = ()
+    absent: tuple[str, ...] = ()
+    note: str | None = None
+
+
+@dataclass(frozen=True)
+class Scenario:
+    file: str
+    title: str
+    question: str
+    hands: tuple[tuple[Card, ...] | int, ...]
+    row: tuple[Declared, ...]
+    actions: tuple[str, ...]
+    before: tuple[str, ...] = ()
+    deck_exact: tuple[Card, ...] | None = None  # the whole deck, top first
+    deck_top: tuple[Card, ...] = ()
+    deck_size: int | None = None
+    discard: tuple[Card, ...] = ()
+    turn: int = 0
+    dealer: int | None = None
+    scores: tuple[int, ...] | None = None
+    called: tuple[int, ...] = ()
+    seed: int = 0
+    phase: str | None = None
+    topic: str = "example"
+    raised_by: Mapping[str, str] | None = None
+    note: str | None = None
+    expect: Mapping[str, Expectation] = field(default_factory=dict)
+    lines: Mapping[str, Location] = field(default_factory=dict, repr=False)  # expect id -> place
+
+    @property
+    def players(self) -> int:
+        return len(self.hands)
+
+    @property
+    def id(self) -> str:
+        return Path(self.file).stem
+
+
+# --- reading ----------------------------------------------------------------------------------
+
+
+def read_document(path: Path | str, display: str | None = None) -> Document:
+    """Read a YAML file safely with positions; the shared reader when the package has it."""
+    return read_yaml(Path(path), display or str(path), shape=(
+        "A scenario is a mapping with at least title, question, hands, row, action and expect; "
+        "see docs/disputes/README.md."))
+
+
+# --- validating -------------------------------------------------------------------------------
+
+
+def _dotted(path) -> str:
+    out = ""
+    for part in path:
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+    return out
+
+
+def _schema_dir() -> Path:
+    folder = data_dir("schemas")
+    if folder is not None:
+        return folder
+    raise DosrulesError("the scenario schema is missing from the installation", fix="Reinstall dosrules.")
+
+
+@lru_cache(maxsize=1)
+def scenario_schema() -> dict:
+    return json.loads((_schema_dir() / "scenario.schema.json").read_text(encoding="utf-8"))
+
+
+@lru_cache(maxsize=1)
+def _validator():
+    from jsonschema import Draft202012Validator, validators
+
+    checker = Draft202012Validator.TYPE_CHECKER.redefine(
+        "integer", lambda _c, v: isinstance(v, int) and not isinstance(v, bool))
+    return validators.extend(Draft202012Validator, type_checker=checker)(scenario_schema())
+
+
+def _schema_problem(doc: Document, err) -> DosrulesError:
+    path = tuple(err.absolute_path)
+    desc = err.schema.get("description") if isinstance(err.schema, dict) else None
+    fix = f"Expected: {desc}" if desc else None
+    if err.validator == "additionalProperties":
+        allowed = list(err.schema.get("properties", {}))
+        extra = [k for k in err.instance if k not in allowed]
+        import difflib
+
+        guess = difflib.get_close_matches(extra[0], allowed, n=1)
+        what = f"unknown key '{extra[0]}'" + (f" — did you mean '{guess[0]}'?" if guess else "")
+        return DosrulesError(what, where=doc.where((*path, extra[0]), key=True), path=_dotted((*path, extra[0])),
+                             fix=f"Keys allowed here: {', '.join(allowed)}.")
+    if err.validator == "required":
+        missing = [k for k in err.validator_value if k not in err.instance]
+        prop = err.schema.get("properties", {}).get(missing[0], {})
+        return DosrulesError(f"missing key '{missing[0]}'", where=doc.where(path), path=_dotted((*path, missing[0])),
+                             fix=f"Add '{missing[0]}:'." + (f" Expected: {prop['description']}" if prop.get("description") else ""))
+    if err.validator == "oneOf" and not path and isinstance(err.instance, dict):
+        both = "action" in err.instance and "actions" in err.instance
+        return DosrulesError("give both 'action' and 'actions'" if both else "missing key 'action' (or 'actions')",
+                             where=doc.where(("actions",) if both else ()), path="action",
+                             fix="Ask about one action with 'action: ...' or several with 'actions: [...]', not both.")
+    if err.validator == "propertyNames":
+        return DosrulesError(f"'{err.instance}' is not a ruleset id or composition", where=doc.where((*path, err.instance), key=True),
+                             path=_dotted((*path, err.instance)), fix=fix)
+    if err.instance is None:
+        fix = (fix or "") + " An empty value: in YAML an unquoted # starts a comment, so quote cards that begin with # (\"#g 9b\")."
+    shown = err.instance if not isinstance(err.instance, (dict, list)) else ("a mapping" if isinstance(err.instance, dict) else "a list")
+    what = {"enum": f"{shown!r} is not one of {', '.join(map(str, err.validator_value))}",
+            "type": f"expected {err.validator_value}, got {shown!r}",
+            "oneOf": f"{shown!r} is not a valid value here"}.get(err.validator, err.message)
+    return DosrulesError(what, where=doc.where(path), path=_dotted(path), fix=fix)
+
+
+# --- building ---------------------------------------------------------------------------------
+
+
+class _Builder:
+    """Turns validated data into a Scenario, collecting every notation problem."""
+
+    def __init__(self, doc: Document):
+        self.doc, self.problems = doc, []
+
+    def problem(self, what: str, path: tuple, fix: str) -> None:
+        self.problems.append(DosrulesError(what, where=self.doc.where(path), path=_dotted(path), fix=fix))
+
+    def _tokens(self, value: Any, path: tuple) -> list[tuple[str, tuple]]:
+        if isinstance(value, list):
+            return [(str(v), (*path, i)) for i, v in enumerate(value)]
+        return [(t, path) for t in str(value or "").split()]
+
+    def cards(self, value: Any, path: tuple) -> tuple[Card, ...]:
+        out = []
+        for text, p in self._tokens(value, path):
+            try:
+                out.append(parse_card(text))
+            except NotationError as err:
+                self.problem(str(err), p, "Write cards as in the engine: 7r, 10y, #g, W2.")
+        return tuple(out)
+
+    def declared(self, value: Any, path: tuple) -> tuple[Declared, ...]:
+        out = []
+        for text, p in self._tokens(value, path):
+            try:
+                out.append(parse_declared(text))
+            except NotationError as err:
+                self.problem(str(err), p, "Write cards as in the engine: 7r, #g=5, W2=r.")
+        return tuple(out)
+
+    def actions(self, texts: list[str], path: tuple) -> tuple[str, ...]:
+        from ..engine.actions import ACTION_HELP, parse_action
+
+        for i, text in enumerate(texts):
+            try:
+                parse_action(text)
+            except NotationError as err:
+                hint = (" In YAML an unquoted # starts a comment: quote an action with a Wild # "
+                        "(\"match 7r with #r=7\").") if re.search(r"(with|place|declare|\+)$", text.strip()) else ""
+                self.problem(str(err), (*path, i), f"Write it in the action notation: {ACTION_HELP}.{hint}")
+        return tuple(texts)
+
+    def seat(self, value: int, players: int, path: tuple) -> int:
+        if value >= players:
+            self.problem(f"seat {value} does not exist in a game of {players} players", path,
+                         f"Seats are numbered 0 to {players - 1}.")
+        return value
+
+    def expectation(self, rid: str, value: Any, players: int) -> Expectation:
+        path = ("expect", rid)
+        for part in rid.split("+"):
+            try:
+                find_ruleset_file(part)
+            except DosrulesError as err:
+                self.problems.append(DosrulesError(err.what, where=self.doc.where(path, key=True),
+                                                   path=_dotted(path), fix=err.fix))
+        if isinstance(value, str):
+            return Expectation(value)
+        hands = {}
+        for seat, h in value.get("hands", {}).items():
+            self.seat(int(seat), players, (*path, "hands", seat))
+            hands[int(seat)] = h if isinstance(h, int) else self.cards(h, (*path, "hands", seat))
+        scored = {int(s): p for s, p in value.get("scored", {}).items()}
+        for seat in scored:
+            self.seat(seat, players, (*path, "scored", str(seat)))
+        row = self.cards(value["row"], (*path, "row")) if "row" in value else None
+        return Expectation(value["verdict"], value.get("rule"), row, hands, scored,
+                           tuple(value.get("events", ())), tuple(value.get("absent", ())), value.get("note"))
+
+    def scenario(self, data: Mapping[str, Any]) -> Scenario:
+        hands = tuple(h if isinstance(h, int) else self.cards(h, ("hands", i)) for i, h in enumerate(data["hands"]))
+        n = len(hands)
+        if "players" in data and data["players"] != n:
+            self.problem(f"'players' is {data['players']} but {n} hands are given", ("players",),
+                         "Give one hand per player (a number for a hand of unknown cards), or drop 'players'.")
+        deck = data.get("deck")
+        exact, top, size = None, (), None
+        if isinstance(deck, dict):
+            top = self.cards(deck.get("top"), ("deck", "top"))
+            size = deck.get("size")
+            if size is not None and size < len(top):
+                self.problem(f"the deck size {size} is smaller than its {len(top)} known top cards", ("deck", "size"),
+                             "Give a size at least the number of top cards.")
+        elif deck is not None:
+            exact = self.cards(deck, ("deck",))
+        turn = self.seat(data.get("turn", 0), n, ("turn",))
+        dealer = data.get("dealer")
+        if dealer is not None:
+            self.seat(dealer, n, ("dealer",))
+        scores = data.get("scores")
+        if scores is not None and len(scores) != n:
+            self.problem(f"{len(scores)} scores are given for {n} players", ("scores",), "Give one score per seat.")
+        called = tuple(self.seat(s, n, ("called", i)) for i, s in enumerate(data.get("called", ())))
+        asked = [data["action"]] if "action" in data else list(data["actions"])
+        actions = self.actions(asked, ("action",) if "action" in data else ("actions",))
+        expect = {rid: self.expectation(rid, v, n) for rid, v in data.get("expect", {}).items()}
+        lines = {rid: self.doc.where(("expect", rid), key=True) for rid in data.get("expect", {})}
+        return Scenario(
+            file=self.doc.file, title=data["title"], question=data["question"], hands=hands,
+            row=self.declared(data["row"], ("row",)), actions=actions,
+            before=self.actions(list(data.get("before", ())), ("before",)),
+            deck_exact=exact, deck_top=top, deck_size=size,
+            discard=self.cards(data.get("discard"), ("discard",)), turn=turn, dealer=dealer,
+            scores=tuple(scores) if scores is not None else None, called=called,
+            seed=data.get("seed", 0), phase=data.get("phase"), topic=data.get("topic", "example"),
+            raised_by=data.get("raised_by"), note=data.get("note"), expect=expect, lines=lines)
+
+
+def _validate(doc: Document) -> None:
+    if not isinstance(doc.data, dict):
+        raise ScenarioError([DosrulesError("a scenario is a mapping of keys to values", where=doc.where(),
+                                           fix="Start with 'title:', 'question:', 'hands:', 'row:', 'action:', 'expect:'.")])
+    errors = sorted(_validator().iter_errors(doc.data), key=lambda e: (list(map(str, e.absolute_path)), e.validator))
+    if errors:
+        problems, seen = [], set()
+        for err in errors:
+            p = _schema_problem(doc, err)
+            if p.paragraph() not in seen:
+                seen.add(p.paragraph())
+                problems.append(p)
+        raise ScenarioError(problems)
+
+
+def _build(doc: Document) -> Scenario:
+    builder = _Builder(doc)
+    scenario = builder.scenario(doc.data)
+    if builder.problems:
+        raise ScenarioError(builder.problems)
+    return scenario
+
+
+def scenario_from_document(doc: Document) -> Scenario:
+    """Validate a read document against the schema and build the Scenario; ScenarioError if bad."""
+    _validate(doc)
+    return _build(doc)
+
+
+def load_scenario(path: Path | str, display: str | None = None) -> Scenario:
+    """Load and check a scenario file; raises ScenarioError / DosrulesError (one paragraph each)."""
+    try:
+        doc = read_document(path, display)
+    except ScenarioError:
+        raise
+    except DosrulesError as err:
+        raise ScenarioError([err]) from None
+    return scenario_from_document(doc)
+
+
+_OPTIONS = {"row": "--row", "hands": "--hand", "actions": "--action", "before": "--before",
+            "deck": "--deck", "discard": "--discard", "turn": "--turn", "called": "--called"}
+
+
+def inline_scenario(*, row: str, hands: list[str], action: list[str], before: list[str] = (),
+                    turn: int = 0, deck: str | None = None, discard: str | None = None,
+                    players: int | None = None, called: list[int] = ()) -> Scenario:
+    """A scenario from ``dosrules ask`` options; the seats after the given hands hold seven unknown
+    cards each. Errors name the option instead of a file place."""
+    hand_values: list[Any] = [int(h) if h.strip().isdigit() else h for h in hands]
+    while len(hand_values) < max(players or 0, 2):
+        hand_values.append(7)
+    data: dict[str, Any] = {"title": "question from the command line", "question": " then ".join(action),
+                            "row": row, "hands": hand_values, "turn": turn, "actions": list(action)}
+    for key, value in (("before", list(before)), ("deck", {"top": deck} if deck is not None else None),
+                       ("discard", discard), ("called", list(called))):
+        if value:
+            data[key] = value
+    try:
+        _validate(Document("command line", {**data, "expect": {"any": "legal"}}))
+        return _build(Document("command line", data))
+    except ScenarioError as err:
+        for p in err.problems:
+            top = (p.path or "").split(".")[0].split("[")[0]
+            p.where = _OPTIONS.get(top, "command line")
+        raise ScenarioError(err.problems) from None

@@ -1,0 +1,79 @@
+"""The canonical YAML form of a resolved ruleset: one self-contained file that loads back equal.
+
+Every rule is written out (``rules:`` complete, ``by_players:`` as resolved), and ``cite:`` has
+one entry per rule value with its explicit status, citation and note, so the file re-validates
+on its own. Rules come in model order, so two equal rulesets give the same text.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .model import Provenance, Ruleset, rule_paths
+from .provenance import rule_leaves
+from .yaml12 import dump_yaml
+
+
+def _entry(prov: Provenance) -> dict[str, str] | None:
+    entry: dict[str, str] = {"status": prov.status.value}
+    if prov.citation is not None:
+        entry.update(source=prov.citation.source, section=prov.citation.section, quote=prov.citation.quote)
+    if prov.note is not None:
+        entry["note"] = prov.note
+    return entry if len(entry) > 1 or prov.status.value != "unspecified" else None
+
+
+def _ordered(tree: dict[str, Any]) -> dict[str, Any]:
+    """A (partial) rule tree with its groups and rules in model order."""
+    out: dict[str, Any] = {}
+    for path in rule_paths():
+        node, value = out, tree
+        parts = path.split(".")
+        try:
+            for part in parts:
+                value = value[part]
+        except (KeyError, TypeError):
+            continue
+        for part in parts[:-1]:
+            node = node.setdefault(part, {})
+        if path == "deck.numbers":  # number keys unquoted, in numeric order
+            value = {int(k): v for k, v in sorted(value.items(), key=lambda kv: int(kv[0]))}
+        node[parts[-1]] = value
+    return out
+
+
+def ruleset_document(ruleset: Ruleset, id: str | None = None, name: str | None = None) -> dict[str, Any]:
+    """The canonical file content as plain data (see :func:`dump_ruleset`)."""
+    tree = ruleset.tree
+    doc: dict[str, Any] = {
+        "id": id or ruleset.id,
+        "name": name or ruleset.name,
+        "kind": ruleset.kind,
+        "sources": [dict(s) for s in tree["sources"]],
+        "rules": _ordered(tree["rules"]),
+    }
+    by_players = {int(n): _ordered(o) for n, o in sorted(tree["by_players"].items(), key=lambda kv: int(kv[0]))}
+    if by_players:
+        doc["by_players"] = by_players
+    cite: dict[str, Any] = {}
+    leaves = [path for path, _ in rule_leaves(doc["rules"])]
+    for n, override in by_players.items():
+        leaves += [f"by_players.{n}.{path}" for path, _ in rule_leaves(override)]
+    for path in leaves:
+        entry = _entry(ruleset.provenance[path])
+        if entry is not None:
+            cite[path] = entry
+    doc["cite"] = cite
+    return doc
+
+
+def dump_ruleset(ruleset: Ruleset, id: str | None = None, name: str | None = None) -> str:
+    """Canonical YAML of a resolved ruleset, loadable on its own as ``<id>.yaml``.
+
+    A composed ruleset's id (``mattel-2018+reshuffle``) is not a file id; pass ``id`` to name
+    the file's ruleset (``dump_ruleset(r, id="mattel-reshuffle")``).
+    """
+    doc = ruleset_document(ruleset, id, name)
+    if "+" in doc["id"]:
+        raise ValueError(f"{doc['id']!r} is a composed id; pass id= to give the file an id of its own")
+    return dump_yaml(doc)

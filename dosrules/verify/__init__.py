@@ -1,0 +1,20 @@
+"""The verifier: Z3 models generated from a Ruleset, never written per edition.
+
+Every solver call is bounded (:class:`Budget`: timeout and resource limit) and ends proved,
+counterexample (with a concrete witness) or unknown (with Z3's reason); unknown is never read
+as proved. Importing this package imports z3; the CLI imports it only for ``dosrules verify``.
+"""
+
+from .divergence import Divergence, DivergenceReport, divergences, end_outcome
+from .legality import Legality, UnknownResult, legal_matches, legality
+from .position import AFTER_DRAW, START, Position
+from .results import FINDING, INVARIANT, CheckResult
+from .run import EXIT_OK, EXIT_UNKNOWN, EXIT_VIOLATED, VerifyReport, verify
+from .solving import Budget, Verdict
+
+__all__ = [
+    "verify", "VerifyReport", "CheckResult", "Verdict", "Budget", "INVARIANT", "FINDING",
+    "legality", "legal_matches", "Legality", "Position", "START", "AFTER_DRAW", "UnknownResult",
+    "divergences", "DivergenceReport", "Divergence", "end_outcome",
+    "EXIT_OK", "EXIT_VIOLATED", "EXIT_UNKNOWN",
+]

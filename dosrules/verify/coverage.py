@@ -1,0 +1,183 @@
+"""Coverage and conflicts in the Catala sense, on a table of decisions generated from the rules.
+
+Each decision is something play must settle (what follows a draw without a match, how the
+Centre Row is refilled, ...). It has situation variables, and rules, each with the situation
+in which it applies and its result there (a code), or ``None`` when the rule is
+``unspecified``. The solver looks for a situation where the decision is needed and no
+specified rule applies (a gap), and one where two applicable rules give different results
+(a conflict). A more specific rule listed as an ``exception`` overrides the rules before it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import z3
+
+from ..model import (AfterFailedDraw, BonusTiming, DeckExhaustion, DeclineAfterDraw, Ruleset, Rules,
+                     is_unspecified)
+from .results import FINDING, INVARIANT, CheckResult, result
+from .solving import Budget, Verdict, find
+
+
+@dataclass
+class RuleCase:
+    path: str
+    applies: z3.BoolRef
+    result: str | None  # None: the rule is unspecified
+    exception: bool = False  # overrides the other rules where it applies
+
+
+@dataclass
+class Decision:
+    name: str
+    question: str
+    needed: z3.BoolRef
+    variables: dict = field(default_factory=dict)  # name -> Bool
+    cases: list = field(default_factory=list)
+
+
+def _code(value) -> str | None:
+    if is_unspecified(value):
+        return None
+    return value.value if hasattr(value, "value") else str(value).lower()
+
+
+def decisions(rules: Rules) -> list[Decision]:
+    d = rules.drawing
+    B = z3.Bool
+    out = []
+    avail, after_ok = B("match_available"), B("drew")
+    may = Decision("after-draw-match", "may a player who drew and can match make the match?",
+                   avail, {"match_available": avail})
+    may.cases.append(RuleCase("drawing.match_after_draw", avail,
+                              None if is_unspecified(d.match_after_draw) else
+                              ("allowed" if d.match_after_draw else "forbidden")))
+    if d.decline_match_after_draw is DeclineAfterDraw.FORBIDDEN:
+        may.cases.append(RuleCase("drawing.decline_match_after_draw", avail, "required"))
+    out.append(may)
+    del after_ok
+
+    can_match = z3.And(avail, z3.BoolVal(d.match_after_draw is not False))
+    ending = Decision("after-draw-ending", "how does a turn end after a draw without a match made?",
+                      z3.BoolVal(True), {"match_available": avail})
+    ending.cases.append(RuleCase("drawing.after_failed_draw", z3.Not(can_match), _code(d.after_failed_draw)))
+    if d.decline_match_after_draw is not DeclineAfterDraw.FORBIDDEN:
+        ending.cases.append(RuleCase("drawing.decline_match_after_draw", can_match,
+                                     _code(d.decline_match_after_draw)))
+    out.append(ending)
+
+    out.append(Decision("draw-with-match", "may a player draw although a match is available?", avail,
+                        {"match_available": avail},
+                        [RuleCase("drawing.draw_when_match_possible", avail,
+                                  None if is_unspecified(d.draw_when_match_possible) else
+                                  ("allowed" if d.draw_when_match_possible else "forbidden"))]))
+
+    short, below, disc_short = B("deck_short"), B("row_below_minimum"), B("discard_short")
+    refill = Decision("refill", "how many cards refill the Centre Row, and from where?", below,
+                      {"row_below_minimum": below, "deck_short": short, "discard_short": disc_short})
+    refill.cases.append(RuleCase("refill.mode", z3.Not(short), _code(rules.refill.mode)))
+    ex = rules.deck_exhaustion
+    if ex is DeckExhaustion.RESHUFFLE_DISCARD:
+        refill.cases.append(RuleCase("deck_exhaustion", z3.And(short, z3.Not(disc_short)), _code(ex)))
+    else:
+        refill.cases.append(RuleCase("deck_exhaustion", short, _code(ex)))
+    out.append(refill)
+
+    bonus = B("bonus_earned")
+    out.append(Decision("bonus-order", "do colour-bonus cards go in before or after the refill?",
+                        z3.And(bonus, below), {"bonus_earned": bonus, "row_below_minimum": below},
+                        [RuleCase("refill.bonus_cards", z3.BoolVal(True), _code(rules.refill.bonus_cards))]))
+
+    all_wild = B("row_all_wild")
+    wn_target, wd_target = B("wild_number_targeted"), B("wild_dos_targeted")
+    w = rules.wilds
+    value = Decision("row-wild-value", "what number does a Wild # in the Centre Row count as?", wn_target,
+                     {"wild_number_targeted": wn_target, "row_all_wild": all_wild})
+    value.cases.append(RuleCase("wilds.wild_number.row_value", z3.BoolVal(True), _code(w.wild_number.row_value)))
+    value.cases.append(RuleCase("all_wild_row", all_wild, _code(rules.all_wild_row), exception=True))
+    out.append(value)
+    colour = Decision("row-wild-colour", "what colour does a Wild DOS in the Centre Row have?", wd_target,
+                      {"wild_dos_targeted": wd_target, "row_all_wild": all_wild})
+    colour.cases.append(RuleCase("wilds.wild_dos.row_colour", z3.BoolVal(True), _code(w.wild_dos.row_colour)))
+    colour.cases.append(RuleCase("all_wild_row", all_wild, _code(rules.all_wild_row), exception=True))
+    out.append(colour)
+
+    at_call = B("hand_at_call_size")
+    dos = rules.dos_call
+    call = Decision("dos-call", "what happens to a player left with the DOS-call hand size?", at_call,
+                    {"hand_at_call_size": at_call})
+    for path in ("dos_call.required", "dos_call.hand_size", "dos_call.catch_penalty", "dos_call.penalty_timing"):
+        v = rules.get(path)
+        call.cases.append(RuleCase(path, z3.BoolVal(True), None if is_unspecified(v) else "set"))
+    out.append(call)
+
+    out_dc = B("went_out_with_double_colour")
+    out.append(Decision("going-out", "do the others draw a double-colour bonus when its player goes out?",
+                        out_dc, {"went_out_with_double_colour": out_dc},
+                        [RuleCase("going_out.double_colour_draw_before_scoring", z3.BoolVal(True),
+                                  _code(rules.going_out.double_colour_draw_before_scoring))]))
+
+    first = Decision("first-turn-row", "how many cards does the Centre Row hold when the first turn starts?",
+                     z3.BoolVal(True))
+    first.cases.append(RuleCase("setup.centre_row", z3.BoolVal(True), "at least minimum"
+                                if rules.setup.centre_row >= rules.refill.minimum else "below minimum"))
+    first.cases.append(RuleCase("refill.minimum", z3.BoolVal(True), "at least minimum"))
+    out.append(first)
+
+    for path, question in (("setup.first_dealer", "who deals the first round?"),
+                           ("setup.first_player", "who plays first?"),
+                           ("setup.next_dealer", "who deals the next round?")):
+        out.append(Decision(path.split(".")[1].replace("_", "-"), question, z3.BoolVal(True), {},
+                            [RuleCase(path, z3.BoolVal(True), _code(rules.get(path)))]))
+    return out
+
+
+def coverage(ruleset: Ruleset, budget: Budget) -> list[CheckResult]:
+    out = []
+    for n_label, rules, players in _groups(ruleset):
+        for dec in decisions(rules):
+            paths = sorted({c.path for c in dec.cases})
+            exc = z3.Or([z3.BoolVal(False)] + [c.applies for c in dec.cases if c.exception])
+            in_force = [(c, c.applies if c.exception else z3.And(c.applies, z3.Not(exc))) for c in dec.cases]
+            covered = z3.Or([z3.BoolVal(False)] + [f for c, f in in_force if c.result is not None])
+            gap = find([dec.needed, z3.Not(covered)], budget)
+            out.append(_report(ruleset, f"coverage.{dec.name}", FINDING, gap, dec,
+                               f"some specified rule answers: {dec.question}", "no rule applies",
+                               paths, players, n_label, in_force))
+            pairs = [z3.And(f1, f2) for i, (c1, f1) in enumerate(in_force) for c2, f2 in in_force[i + 1:]
+                     if c1.result is not None and c2.result is not None and c1.result != c2.result]
+            clash = find([dec.needed, z3.Or([z3.BoolVal(False)] + pairs)], budget)
+            out.append(_report(ruleset, f"conflict.{dec.name}", INVARIANT, clash, dec,
+                               f"no two rules give different answers to: {dec.question}",
+                               "two rules apply with different results", paths, players, n_label, in_force))
+    return out
+
+
+def _groups(ruleset: Ruleset):
+    """(label, rules, players) per distinct rules among the allowed player counts."""
+    lo, hi = ruleset.rules.players.min, ruleset.rules.players.max
+    seen = []
+    for n in range(lo, hi + 1):
+        r = ruleset.for_players(n)
+        if all(r != s for _, s, _ in seen):
+            seen.append(("" if r == ruleset.rules else str(n), r, n))
+    return seen
+
+
+def _report(ruleset, check, kind, answer, dec: Decision, claim, what, paths, players, label, in_force):
+    if answer.verdict is Verdict.UNKNOWN:
+        return result(ruleset, check, kind, Verdict.UNKNOWN, claim, witness=answer.reason, paths=paths,
+                      players=players, players_label=label)
+    if answer.verdict is Verdict.PROVED:
+        return result(ruleset, check, kind, Verdict.PROVED, claim, paths=paths, players=players,
+                      players_label=label)
+    m = answer.model
+    situation = {k: z3.is_true(m.eval(v, model_completion=True)) for k, v in dec.variables.items()}
+    applying = [f"{c.path} = {c.result or 'unspecified'}" for c, f in in_force
+                if z3.is_true(m.eval(f, model_completion=True))]
+    text = ", ".join(f"{k}={'yes' if v else 'no'}" for k, v in situation.items()) or "always"
+    return result(ruleset, check, kind, Verdict.COUNTEREXAMPLE, claim,
+                  witness=f"{what} ({dec.question}) when {text}; in force: {'; '.join(applying) or 'none'}",
+                  data={"situation": situation, "in_force": applying}, paths=paths, players=players,
+                  players_label=label)

@@ -1,0 +1,77 @@
+"""What a check reports: verdict, witness, and the rule paths and citations it rests on."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Iterable, Mapping
+
+from ..model import Ruleset
+from .solving import Verdict
+
+INVARIANT = "invariant"  # a counterexample is a violation (exit 1)
+FINDING = "finding"  # a counterexample is something to know (a reachable gap, a dead value)
+
+
+@dataclass(frozen=True)
+class CheckResult:
+    """One named check on one ruleset (for one group of player counts)."""
+
+    check: str  # e.g. "setup.deal"
+    kind: str  # INVARIANT or FINDING
+    verdict: Verdict
+    claim: str  # what was proved, or what the witness refutes
+    witness: str | None = None  # the concrete witness, or Z3's reason for unknown
+    data: Mapping[str, Any] = field(default_factory=dict)  # the witness as plain data
+    rule_paths: tuple[str, ...] = ()
+    citations: tuple[str, ...] = ()
+    players: str = ""  # "" when the result holds for every player count, else e.g. "2"
+
+    @property
+    def violated(self) -> bool:
+        return self.kind == INVARIANT and self.verdict is Verdict.COUNTEREXAMPLE
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "check": self.check, "kind": self.kind, "result": self.verdict.value,
+            "claim": self.claim, "witness": self.witness, "data": dict(self.data),
+            "rule_paths": list(self.rule_paths), "citations": list(self.citations),
+            "players": self.players,
+        }
+
+
+def leaf_paths(ruleset: Ruleset, paths: Iterable[str]) -> list[str]:
+    """Expand group paths (``"bonuses"``) to the leaf paths that carry provenance."""
+    out: list[str] = []
+    for path in paths:
+        known = [p for p in ruleset.provenance
+                 if p.startswith("by_players.") == path.startswith("by_players.")]
+        leaves = [p for p in known if p == path or p.startswith(path + ".")] or [path]
+        out += [p for p in leaves if p not in out]
+    return out
+
+
+def citations(ruleset: Ruleset, paths: Iterable[str], players: int | None = None) -> tuple[str, ...]:
+    """One line per rule path: ``path: status, source §section "quote"``."""
+    lines = []
+    for path in leaf_paths(ruleset, paths):
+        try:
+            prov = ruleset.provenance_of(path, players)
+        except KeyError:
+            lines.append(f"{path}: no provenance")
+            continue
+        where = ""
+        if prov.citation is not None:
+            c = prov.citation
+            where = f", {c.source} §{c.section} \"{c.quote}\""
+        lines.append(f"{path}: {prov.status.value}{where}")
+    return tuple(lines)
+
+
+def result(ruleset: Ruleset, check: str, kind: str, verdict: Verdict, claim: str, *,
+           witness: str | None = None, data: Mapping[str, Any] | None = None,
+           paths: Iterable[str] = (), players: int | None = None,
+           players_label: str = "") -> CheckResult:
+    """Build a :class:`CheckResult` with the citations of ``paths`` filled in."""
+    paths = tuple(leaf_paths(ruleset, paths))
+    return CheckResult(check, kind, verdict, claim, witness, dict(data or {}),
+                       paths, citations(ruleset, paths, players), players_label)

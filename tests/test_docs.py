@@ -1,0 +1,274 @@
+"""Rule documents: every rule value reaches the text, in every language; examples, sheets, CLI."""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import typing
+
+import pytest
+
+from dosrules import load_ruleset, model
+from dosrules.cli import main
+from dosrules.docs import languages, render_against, render_rulebook
+from dosrules.docs.facts import match_examples
+from dosrules.docs.render import schema_descriptions, translated_descriptions
+from dosrules.docs.rulebooks import REGENERATE, stale_rulebooks
+from dosrules.errors import UsageError
+from dosrules.model import UNSPECIFIED, rule_paths
+
+BASE = load_ruleset("mattel-2018")
+
+
+def with_rule(node, path: str, value):
+    """A copy of a Rules (or rule group) with the value at ``path`` replaced."""
+    head, _, rest = path.partition(".")
+    new = value if not rest else with_rule(getattr(node, head), rest, value)
+    return dataclasses.replace(node, **{head: new})
+
+
+def _hint(path: str):
+    *groups, leaf = path.split(".")
+    cls = model.Rules
+    for name in groups:
+        cls = typing.get_type_hints(cls, vars(model))[name]
+    return typing.get_type_hints(cls, vars(model))[leaf]
+
+
+def variants(rules: model.Rules, path: str) -> list:
+    """Other values the rule at ``path`` may take (every enum member, both flags, unspecified)."""
+    value, hint = rules.get(path), _hint(path)
+    allows_unspecified = model._Unspecified in typing.get_args(hint)
+    if isinstance(value, enum.Enum):
+        return [m for m in type(value) if m is not value]
+    if isinstance(value, tuple):
+        return [value[:-1]]
+    if isinstance(value, typing.Mapping):
+        first = min(value)
+        return [model.freeze({**value, first: value[first] + 1})]
+    if value is UNSPECIFIED:
+        return [True, False] if bool in typing.get_args(hint) else [1, 3]
+    out = [not value] if isinstance(value, bool) else [value + 1]
+    return out + ([UNSPECIFIED] if allows_unspecified else [])
+
+
+def render_with(path: str, value, lang: str) -> str:
+    ruleset = dataclasses.replace(BASE, rules=with_rule(BASE.rules, path, value))
+    return render_rulebook(ruleset, lang=lang)
+
+
+@pytest.mark.parametrize("lang", languages())
+@pytest.mark.parametrize("path", rule_paths())
+def test_every_rule_value_is_rendered(path, lang):
+    """Changing any rule changes the rulebook, and every value of a rule reads differently."""
+    base = render_rulebook(BASE, lang=lang)
+    texts = {repr(BASE.rules.get(path)): base}
+    for value in variants(BASE.rules, path):
+        text = render_with(path, value, lang)
+        assert text != base, f"{lang}: the rulebook does not change when {path} becomes {value!r}"
+        texts[repr(value)] = text
+    assert len(set(texts.values())) == len(texts), f"{lang}: two values of {path} render the same text"
+
+
+def test_languages_include_english_and_german():
+    assert {"en", "de"} <= set(languages())
+
+
+@pytest.mark.parametrize("lang", sorted(set(languages()) - {"en"}))
+def test_rule_descriptions_are_translated_and_current(lang):
+    """A language's descriptions.yaml covers every rule, translating the schema's current text."""
+    translated = translated_descriptions(lang)
+    english = schema_descriptions()
+    assert sorted(set(english) - set(translated)) == [], "untranslated rule descriptions"
+    stale = [p for p in english if translated[p]["source"] != english[p]]
+    assert stale == [], f"re-translate these: the schema's description changed ({stale})"
+
+
+def test_german_rulebook():
+    text = render_rulebook(BASE, lang="de", players=3)
+    for phrase in ("## Die Karten", "## Was diese Regeln offen lassen", "Mittelreihe",
+                   "Wer zuerst 200 Punkte erreicht, gewinnt das Spiel.", "Wild # als 6", "| Blau |",
+                   "Gespielt wird mit 2 bis 4 Spielern.", "Die Regeln von DOS für 3 Spieler"):
+        assert phrase in text
+    for english in ("Centre Row", "## The cards", "points"):
+        assert english not in text
+
+
+def test_open_rules_listed_with_schema_descriptions():
+    text = render_rulebook(BASE)
+    section = text.split("## What these rules leave open", 1)[1].split("\n## ", 1)[0]
+    open_paths = [p for p in rule_paths() if model.is_unspecified(BASE.rules.get(p))]
+    assert open_paths
+    for path in open_paths:
+        assert f"`{path}`: {schema_descriptions()[path]}" in section
+    assert "`target`" not in section
+
+
+def test_cite_adds_footnotes_with_inferred_notes():
+    plain, cited = render_rulebook(BASE), render_rulebook(BASE, cite=True)
+    assert "[^" not in plain
+    note = BASE.provenance_of("setup.first_player").note
+    assert note and note in cited and note not in plain
+    assert "Inferred (`setup.first_player`" in cited
+
+
+# --- worked examples ---------------------------------------------------------------------------
+
+
+def _labels(matches):
+    return [" + ".join(f"{p.kind}:{p.value}" for p in m.parts) for m in matches]
+
+
+def test_every_double_match_against_a_seven():
+    ex = match_examples(BASE.rules)
+    assert str(ex.target) == "7b"
+    assert _labels(ex.singles) == ["number:7", "wild-number:7"]
+    assert sorted(_labels(ex.doubles)) == sorted([
+        "number:1 + number:6", "number:3 + number:4",
+        "number:1 + wild-number:6", "number:3 + wild-number:4", "number:4 + wild-number:3",
+        "number:5 + wild-number:2", "number:6 + wild-number:1", "number:5 + wild-dos:2",
+        "wild-dos:2 + wild-number:5",
+        "wild-number:1 + wild-number:6", "wild-number:2 + wild-number:5", "wild-number:3 + wild-number:4",
+    ])
+    assert {m.colour_bonus for m in ex.doubles} == {"yes"}
+    assert "`5b W2=b`" in render_rulebook(BASE)
+
+
+def test_examples_follow_the_wild_dos_value_and_the_deck():
+    rules = with_rule(BASE.rules, "wilds.wild_dos.value", 3)
+    assert "number:4 + wild-dos:3" in _labels(match_examples(rules).doubles)
+    # no card pair adds up to 3 here; then a 4 is matched by two 2s, never in one colour (one 2 each)
+    rules = with_rule(with_rule(BASE.rules, "deck.numbers", model.freeze({2: 1, 3: 1})), "deck.wild_number_per_colour", 0)
+    rules = with_rule(rules, "deck.wild_dos", 0)
+    ex = match_examples(rules)
+    assert str(ex.target) == "3b"
+    assert [(l, m.colour_bonus) for l, m in zip(_labels(ex.doubles), ex.doubles)] == []
+    rules = with_rule(rules, "deck.numbers", model.freeze({2: 1, 4: 1}))
+    ex = match_examples(rules)
+    assert [(l, m.colour_bonus) for l, m in zip(_labels(ex.doubles), ex.doubles)] == [("number:2 + number:2", "no")]
+
+
+def test_unspecified_wild_number_colour_leaves_the_bonus_open():
+    rules = with_rule(BASE.rules, "wilds.wild_number.colour", model.WildNumberColour.UNSPECIFIED)
+    bonus = {tuple(_labels([m])): m.colour_bonus for m in match_examples(rules).doubles}
+    assert bonus[("number:3 + number:4",)] == "yes"
+    assert bonus[("number:1 + wild-number:6",)] == "unspecified"
+
+
+# --- player counts and house rules -------------------------------------------------------------
+
+HOUSE = """\
+id: table-rules
+name: Our table
+kind: house
+extends: mattel-2018
+sources:
+  - {key: t, file: table.txt, title: Notes from our table, language: en}
+rules:
+  target: 500
+  deck_exhaustion: reshuffle-discard
+  drawing: {after_failed_draw: unspecified}
+by_players:
+  2:
+    setup: {hand_size: 9}
+cite:
+  target: {source: t, section: "1", quote: "we play to 500"}
+  deck_exhaustion: {source: t, section: "2", quote: "shuffle the discards"}
+  by_players.2: {source: t, section: "3", quote: "nine cards when we are two"}
+"""
+
+
+@pytest.fixture
+def house(tmp_path) -> model.Ruleset:
+    path = tmp_path / "table-rules.yaml"
+    path.write_text(HOUSE, encoding="utf-8")
+    return load_ruleset(path)
+
+
+def test_rulebook_follows_the_player_count(house):
+    assert "The dealer deals 9 cards to every player." in render_rulebook(house, players=2)
+    three = render_rulebook(house, players=3)
+    assert "The dealer deals 7 cards to every player." in three and "9 cards" not in three
+    every = render_rulebook(house)
+    assert "## With other numbers of players" in every
+    assert "**Setting up:** The dealer deals 9 cards to every player. (Instead of: The dealer deals 7" in every
+    assert "House rules applied" in every and "The first player to reach 500 points wins the game." in every
+
+
+def test_players_outside_the_range_is_a_usage_error():
+    with pytest.raises(UsageError, match="for 2 to 4 players, not 5"):
+        render_rulebook(BASE, players=5)
+
+
+def test_against_says_only_what_differs(house):
+    text = render_against(house, BASE, cite=True)
+    items = [line for line in text.splitlines() if line.startswith("- **")]
+    assert len(items) == 4, items
+    assert "- **Winning:** The first player to reach 500 points wins the game.[^" in text
+    assert "(Instead of: The first player to reach 200 points wins the game.)" in text
+    assert "(Left open in DOS, Mattel 2018 instruction sheet (FRM36).)" in text  # deck_exhaustion, settled here
+    assert "**Drawing:** These rules do not say what happens when you drew and still cannot match." in text
+    assert "## With 2 players" in text and "The dealer deals 9 cards" in text
+    assert "“we play to 500”" in text
+    assert "Colour never decides" not in text  # unchanged rules stay out
+    de = render_against(house, BASE, lang="de", players=3)
+    assert "Wer zuerst 500 Punkte erreicht" in de and "9 Karten" not in de
+
+
+def test_a_missing_sentence_names_the_language_and_the_value(monkeypatch):
+    from dosrules.docs import render
+
+    monkeypatch.setattr(render, "_key", lambda v: "no-such-value" if isinstance(v, model.PenaltyTiming) else
+                        ("unspecified" if model.is_unspecified(v) else getattr(v, "value", v)))
+    render._environment.cache_clear()
+    try:
+        with pytest.raises(render.TemplateGap, match=r"the de templates have no sentence for dos_call.penalty_timing"):
+            render_rulebook(BASE, lang="de")
+    finally:
+        render._environment.cache_clear()
+
+
+def test_against_itself_has_no_changes():
+    assert "have the same rules" in render_against(BASE, BASE)
+
+
+# --- command line ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--lang", "xx"], "no templates for language 'xx'"),
+    (["--players", "9"], "not 9"),
+    (["--format", "pdf"], "unknown document format 'pdf'"),
+])
+def test_cli_usage_errors(capsys, args, message):
+    assert main(["doc", "mattel-2018", *args]) == 2
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err and len(err.strip().splitlines()) == 1
+
+
+def test_cli_unknown_ruleset(capsys):
+    assert main(["doc", "no-such-edition"]) == 1
+    assert "no ruleset with the id 'no-such-edition'" in capsys.readouterr().err
+
+
+def test_cli_writes_self_contained_html(tmp_path):
+    out = tmp_path / "rules.html"
+    assert main(["doc", "mattel-2018", "--format", "html", "--lang", "de", "--cite", "-o", str(out)]) == 0
+    html = out.read_text(encoding="utf-8")
+    assert html.startswith("<!DOCTYPE html>") and '<html lang="de">' in html
+    assert "<style>" in html and "@media print" in html
+    assert "http" not in html and "<link" not in html and "<script" not in html
+    assert '<sup class="cite"><a href="#cite-1">1</a>' in html and 'id="cite-1"' in html
+
+
+def test_cli_against(capsys):
+    assert main(["doc", "mattel-2018", "--against", "mattel-2018", "--lang", "de"]) == 0
+    assert "dieselben Regeln" in capsys.readouterr().out
+
+
+# --- shipped rulebooks -------------------------------------------------------------------------
+
+
+def test_shipped_rulebooks_are_current():
+    stale = stale_rulebooks()
+    assert stale == [], f"docs/rulebooks is out of date ({', '.join(stale)}); regenerate with: {REGENERATE}"

@@ -1,0 +1,241 @@
+"""Game logs, the referee, and `dosrules play` / `referee`: round trips and the bad-log corpus."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+from dosrules.cli import main
+from dosrules.gamelog import LogError, play_game, referee
+from dosrules.simulate import load
+
+DATA = Path(__file__).parent / "data" / "games"
+SHORT = "mattel-2018+target-40"  # target 40: games of one to a few rounds
+
+COMBOS = ["mattel-2018", "mattel-2018+reshuffle", "digest-2017", "german", "mattel-2018+all-wild-row",
+          "mattel-2018+all-wild-row-placer", "mattel-2018+all-wild-row-bury", "mattel-2018+two-player"]
+AGENTS = [["greedy"], ["random"], ["greedy", "random", "greedy:forget=0.5,catch=0.5", "random"]]
+
+
+@pytest.fixture(scope="module")
+def rulesets():
+    return {c: load(f"{c}+target-40", [DATA]) for c in COMBOS}
+
+
+def _agents(i: int, players: int) -> list[str]:
+    pick = AGENTS[i % len(AGENTS)]
+    return pick * players if len(pick) == 1 else pick[:players]
+
+
+def test_round_trip_100_seeded_games(rulesets, tmp_path):
+    """play -> log -> referee for 100 games over every shipped edition and house-rule
+    composition, 2 to 4 players, greedy, random and forgetful agents."""
+    winners = 0
+    for i in range(100):
+        combo = COMBOS[i % len(COMBOS)]
+        players = 2 if "two-player" in combo else 2 + i % 3
+        path = tmp_path / f"{i}.jsonl"
+        with path.open("w", encoding="utf-8") as log:
+            state = play_game(rulesets[combo], players, seed=i, agent_specs=_agents(i, players),
+                              max_rounds=6, log=log)
+        verdict = referee(path, rulesets[combo])
+        assert verdict.actions == len(state.history) > 0
+        assert verdict.scores == tuple(state.scores) and verdict.winner == state.winner
+        assert verdict.rounds == state.round
+        winners += state.winner is not None
+    assert winners >= 50  # most games are won within 6 rounds at target 40
+
+
+def test_log_records_and_flush(rulesets):
+    out = io.StringIO()
+    state = play_game(rulesets["mattel-2018"], 3, 7, ["greedy"] * 3, log=out)
+    records = [json.loads(line) for line in out.getvalue().splitlines()]
+    head, actions, result = records[0], records[1:-1], records[-1]
+    assert head["type"] == "header" and head["format"] == "dosrules-game-log" and head["version"] == 1
+    assert head["ruleset"] == "mattel-2018+target-40" and head["ruleset_hash"].startswith("sha256:")
+    assert (head["seed"], head["players"], len(head["agents"])) == (7, 3, 3)
+    assert [r["seq"] for r in actions] == list(range(1, len(state.history) + 1))
+    assert [r["action"] for r in actions] == [str(a) for a in state.history]
+    assert result == {"type": "result", "actions": len(state.history), "rounds": state.round,
+                      "scores": list(state.scores), "winner": state.winner,
+                      "reason": f"seat {state.winner} reached 40"}
+
+
+def test_same_seed_same_game(rulesets):
+    logs = []
+    for _ in range(2):
+        out = io.StringIO()
+        play_game(rulesets["german"], 4, 11, ["random"] * 4, max_rounds=3, log=out)
+        logs.append(out.getvalue())
+    assert logs[0] == logs[1]
+
+
+# --- the bad-log corpus -----------------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def good(rulesets) -> list[str]:
+    """A finished game's log lines (header, actions, result), at least 8 actions."""
+    out = io.StringIO()
+    play_game(rulesets["mattel-2018"], 3, 7, ["greedy"] * 3, log=out)
+    lines = out.getvalue().splitlines()
+    assert len(lines) >= 10
+    return lines
+
+
+def _edit(line: str, **changes) -> str:
+    rec = json.loads(line)
+    rec.update(changes)
+    return json.dumps(rec)
+
+
+def _drop(line: str, key: str) -> str:
+    rec = json.loads(line)
+    del rec[key]
+    return json.dumps(rec)
+
+
+def _bad_cases(g: list[str]):
+    """(name, lines or raw text, expected line, expected message start)."""
+    n = len(g)  # the result is line n; the last action is line n - 1, seq n - 2
+    last_seq = n - 2
+    a3 = json.loads(g[3])
+    yield "empty", "", None, "the game log is empty: no header"
+    yield "truncated last line", "\n".join(g[:-1]) + "\n" + g[-1][:25], n, "the record is cut short (truncated line)"
+    yield "truncated middle line", [*g[:4], g[4][:30], *g[5:]], 5, "the record is cut short (truncated line)"
+    yield "invalid JSON", [*g[:2], '{"type": "action", seq: 2}', *g[3:]], 3, \
+        "not valid JSON: Expecting property name enclosed in double quotes at column 20"
+    yield "not an object", [*g[:2], "[1, 2]", *g[3:]], 3, "a record is a JSON object, not list"
+    yield "empty line", [*g[:2], "", *g[2:]], 3, "empty line"
+    yield "seq as text", [*g[:3], _edit(g[3], seq="3"), *g[4:]], 4, \
+        "'seq' of the action record is \"3\", which is not a whole number"
+    yield "seat as bool", [*g[:3], _edit(g[3], seat=True), *g[4:]], 4, \
+        "'seat' of the action record is true, which is not a whole number"
+    yield "seed as text", [_edit(g[0], seed="7"), *g[1:]], 1, \
+        "'seed' of the header record is \"7\", which is not a whole number"
+    yield "no action field", [*g[:3], _drop(g[3], "action"), *g[4:]], 4, "the action record has no 'action' field"
+    yield "unknown action", [*g[:3], _edit(g[3], action="frobnicate 7r"), *g[4:]], 4, \
+        "seq 3: unknown action: 'frobnicate 7r' is not an action"
+    yield "bad card", [*g[:3], _edit(g[3], action="place 11r"), *g[4:]], 4, "seq 3: unknown action: 'place 11r'"
+    yield "illegal action", [*g[:1], _edit(g[1], action="place 5r"), *g[2:]], 2, \
+        "seq 1: illegal action 'place 5r' for seat"
+    yield "wrong seat", [*g[:3], _edit(g[3], seat=(a3["seat"] + 1) % 3), *g[4:]], 4, \
+        f"seq 3: seat {(a3['seat'] + 1) % 3} acts ('{a3['action']}'), but seat {a3['seat']} is to act in round 1"
+    yield "wrong round", [*g[:3], _edit(g[3], round=2), *g[4:]], 4, \
+        "seq 3: the record says round 2, but the replay is in round 1"
+    yield "hash mismatch", [_edit(g[0], ruleset_hash="sha256:" + "0" * 64), *g[1:]], 1, \
+        "the log was played under ruleset hash sha256:0000"
+    yield "unknown ruleset", [_edit(g[0], ruleset="no-such-ruleset"), *g[1:]], 1, \
+        "cannot load the log's ruleset 'no-such-ruleset': no ruleset "  # the loader words the rest
+    yield "bad format", [_edit(g[0], format="uno-log"), *g[1:]], 1, "format 'uno-log' is not 'dosrules-game-log'"
+    yield "bad version", [_edit(g[0], version=2), *g[1:]], 1, "log format version 2 is not supported"
+    yield "missing header", g[1:], 1, "the first record is an action record, not the header"
+    yield "untyped first record", ['{"seq": 1}', *g[1:]], 1, \
+        "the first record is a record without a 'type' field, not the header"
+    yield "second header", [*g[:3], g[0], *g[3:]], 4, "a second header record"
+    yield "unknown record type", [*g[:3], '{"type": "comment", "text": "hi"}', *g[3:]], 4, \
+        'unknown record type "comment"'
+    yield "missing record", [*g[:4], *g[5:]], 5, "seq 5 follows seq 3: seq 4 missing or out of order"
+    yield "missing records", [*g[:4], *g[7:]], 5, "seq 7 follows seq 3: seq 4 to 6 missing or out of order"
+    yield "reordered records", [*g[:3], g[4], g[3], *g[5:]], 4, "seq 4 follows seq 2: seq 3 missing or out of order"
+    yield "repeated record", [*g[:4], g[3], *g[4:]], 5, "seq 3 comes after seq 3: records are repeated or out of order"
+    yield "missing result", g[:-1], n - 1, f"the log ends without a result record (after seq {last_seq})"
+    yield "result too early", [*g[:-2], g[-1]], n - 1, \
+        f"result record after seq {last_seq - 1}, but the game is not over"
+    yield "action after game over", [*g[:-1], _edit(g[-2], seq=last_seq + 1), g[-1]], n, \
+        f"seq {last_seq + 1}: the game is already over"
+    res = json.loads(g[-1])
+    wrong = [s + 1 for s in res["scores"]]
+    yield "result not reproduced", [*g[:-1], _edit(g[-1], scores=wrong)], n, \
+        f"result not reproduced: the log says scores {json.dumps(wrong)}, the replay gives {json.dumps(res['scores'])}"
+    yield "record after result", [*g, g[-2]], n + 1, "a record after the result record"
+    yield "result scores as text", [*g[:-1], _edit(g[-1], scores="0,0,48")], n, \
+        "'scores' of the result record is \"0,0,48\", which is not a list"
+
+
+def _corpus(good):
+    return list(_bad_cases(good))
+
+
+def test_corpus_is_complete(good):
+    assert len(_corpus(good)) == 33
+
+
+@pytest.mark.parametrize("index", range(33))
+def test_bad_log(index, good, tmp_path, rulesets):
+    name, content, line, message = _corpus(good)[index]
+    path = tmp_path / "bad.jsonl"
+    path.write_text(content if isinstance(content, str) else "\n".join(content) + "\n", encoding="utf-8")
+    with pytest.raises(LogError) as err:
+        referee(path, None, [DATA])
+    where = str(err.value.where)
+    assert where == (f"{path}:{line}" if line else str(path)), name
+    assert err.value.what.startswith(message), (name, err.value.what)
+
+
+def test_illegal_action_names_the_rule(good, tmp_path):
+    path = tmp_path / "bad.jsonl"
+    path.write_text("\n".join([good[0], _edit(good[1], action="place 5r"), *good[2:]]) + "\n")
+    with pytest.raises(LogError) as err:
+        referee(path, None, [DATA])
+    assert "(drawing.after_failed_draw: 000 " in err.value.what  # the rule path and its citation
+
+
+def test_not_utf8(tmp_path, good):
+    path = tmp_path / "bad.jsonl"
+    path.write_bytes(("\n".join(good[:3]) + "\n").encode() + b'{"type": "action\xff"}\n')
+    with pytest.raises(LogError) as err:
+        referee(path, None, [DATA])
+    assert (err.value.where.line, err.value.what) == (4, "this line is not UTF-8 text")
+
+
+# --- the commands -------------------------------------------------------------------------------------
+
+def test_play_and_referee_commands(tmp_path, capsys):
+    log = tmp_path / "game.jsonl"
+    assert main(["play", SHORT, "--players", "3", "--seed", "5", "--agents", "greedy,random,greedy",
+                 "--log", str(log), "--rulesets", str(DATA)]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("mattel-2018+target-40, 3 players, seed 5; seat 0: greedy, seat 1: random, seat 2: greedy")
+    assert "\nRound 1: seat " in out and "\n  seat " in out and "game over (" in out
+    assert main(["referee", str(log), "--rulesets", str(DATA)]) == 0
+    verdict = capsys.readouterr().out
+    actions = len(log.read_text().splitlines()) - 2
+    assert verdict.startswith(f"{log}: all {actions} actions legal, result reproduced: seat ")
+
+
+def test_referee_command_reports_error_exit_1(tmp_path, capsys, good):
+    path = tmp_path / "cut.jsonl"
+    path.write_text("\n".join(good[:5]) + "\n" + good[5][:20])
+    assert main(["referee", str(path), "--rulesets", str(DATA)]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"{path}:6: the record is cut short (truncated line).")
+    assert "Traceback" not in err
+
+
+def test_referee_with_other_ruleset_is_a_hash_error(tmp_path, capsys, good):
+    path = tmp_path / "game.jsonl"
+    path.write_text("\n".join(good) + "\n")
+    assert main(["referee", str(path), "--ruleset", "mattel-2018"]) == 1
+    assert "the log was played under ruleset hash" in capsys.readouterr().err
+
+
+def test_referee_missing_file(capsys, tmp_path):
+    assert main(["referee", str(tmp_path / "nope.jsonl")]) == 1
+    assert capsys.readouterr().err.startswith(f"no such game log '{tmp_path / 'nope.jsonl'}'")
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["play", "mattel-2018", "--players", "3", "--agents", "greedy,random"],
+     "--agents names 2 agents for 3 players"),
+    (["play", "mattel-2018", "--players", "3", "--agents", "clever"], "unknown agent 'clever'"),
+    (["play", "mattel-2018", "--players", "9"], "mattel-2018 is played by"),
+    (["play", "no-such-ruleset", "--players", "3"], "no ruleset "),
+    (["play", "mattel-2018", "--players", "3", "--rounds", "0"], "--rounds must be at least 1, not 0"),
+])
+def test_play_usage_errors(argv, message, capsys):
+    assert main(argv) in (1, 2)
+    err = capsys.readouterr().err
+    assert err.startswith(message) and "Traceback" not in err

@@ -1,0 +1,153 @@
+"""Round trip: resolved ruleset -> canonical YAML -> load -> equal (Hypothesis)."""
+
+import dataclasses
+import tempfile
+from pathlib import Path
+
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from dosrules import load_ruleset
+from dosrules.build import build_ruleset, merge_rules
+from dosrules.dump import dump_ruleset
+from dosrules.model import Citation, Provenance, Status, rule_paths
+from dosrules.schema import ruleset_schema
+
+RULES_SCHEMA = ruleset_schema()["properties"]["rules"]
+text = st.text(st.characters(exclude_categories=("Cs",)), min_size=1, max_size=30)
+
+
+def leaf_schema(path):
+    node = RULES_SCHEMA
+    for part in path.split("."):
+        node = node["properties"][part]
+    return node
+
+
+def value_of(schema):
+    """A value the schema accepts, from its own enum / oneOf / integer bounds."""
+    if "enum" in schema:
+        return st.sampled_from(schema["enum"])
+    if "const" in schema:
+        return st.just(schema["const"])
+    if "oneOf" in schema:
+        return st.one_of([value_of(branch) for branch in schema["oneOf"]])
+    if schema.get("type") == "boolean":
+        return st.booleans()
+    if schema.get("type") == "integer":
+        return st.integers(schema.get("minimum", 0), schema.get("minimum", 0) + 20)
+    raise AssertionError(schema)
+
+
+CONSTRAINED = {"players.min", "players.max", "setup.hand_size", "setup.centre_row", "wilds.wild_number.min_value",
+               "wilds.wild_number.max_value"}
+FREE = [p for p in rule_paths() if not p.startswith("deck.") and p not in CONSTRAINED]
+
+
+@st.composite
+def rule_trees(draw):
+    values = {p: draw(value_of(leaf_schema(p))) for p in FREE}
+    colours = draw(st.lists(st.sampled_from(["blue", "green", "red", "yellow"]), min_size=1, unique=True))
+    numbers = draw(st.dictionaries(st.integers(1, 10).map(str), st.integers(0, 4), max_size=10))
+    wild_number, wild_dos = draw(st.integers(0, 3)), draw(st.integers(0, 12))
+    per_colour = sum(numbers.values()) + wild_number
+    values.update({"deck.colours": colours, "deck.numbers": numbers, "deck.wild_number_per_colour": wild_number,
+                   "deck.wild_dos": wild_dos, "deck.per_colour": per_colour,
+                   "deck.total": max(1, len(colours) * per_colour + wild_dos)})
+    if values["deck.total"] != len(colours) * per_colour + wild_dos:  # an empty deck: give it one Wild DOS
+        values["deck.wild_dos"] = values["deck.total"] = 1
+    total = values["deck.total"]
+    low = draw(st.integers(1, 4))
+    high = draw(st.integers(low, 6))
+    row = draw(st.integers(1, max(1, total // 4)))
+    values["setup.centre_row"] = row
+    values["setup.hand_size"] = max(1, (total - row) // high)
+    values["players.min"], values["players.max"] = low, high
+    if values["setup.hand_size"] * high + row > total:  # a tiny deck: one player, one card each
+        values["players.min"] = values["players.max"] = 1
+        values["setup.hand_size"], values["setup.centre_row"] = 1, 1
+        values["deck.wild_dos"] += 2 - min(2, total)
+        values["deck.total"] = len(colours) * per_colour + values["deck.wild_dos"]
+    lo = draw(st.integers(1, 10))
+    values["wilds.wild_number.min_value"], values["wilds.wild_number.max_value"] = lo, draw(st.integers(lo, 12))
+    tree = {}
+    for path in rule_paths():
+        node = tree
+        *groups, leaf = path.split(".")
+        for group in groups:
+            node = node.setdefault(group, {})
+        node[leaf] = values[path]
+    return tree
+
+
+SOURCES = [{"key": "000", "file": "000.txt", "title": "A source", "language": "en"},
+           {"key": "k-2", "file": "other.txt", "title": "Ünïcödé title: yes", "language": "de"}]
+
+
+@st.composite
+def provenances(draw, value):
+    if value == "unspecified":
+        citation = draw(st.none() | st.builds(Citation, st.sampled_from(["000", "k-2"]), text, text))
+        return Provenance(Status.UNSPECIFIED, citation, draw(st.none() | text))
+    status = draw(st.sampled_from([Status.STATED, Status.INFERRED, Status.HOUSE]))
+    note = draw(text) if status is Status.INFERRED else draw(st.none() | text)
+    return Provenance(status, draw(st.builds(Citation, st.sampled_from(["000", "k-2"]), text, text)), note)
+
+
+def leaves(tree, prefix=""):
+    for path in rule_paths():
+        node = tree
+        try:
+            for part in path.split("."):
+                node = node[part]
+        except KeyError:
+            continue
+        yield prefix + path, node
+
+
+@st.composite
+def rulesets(draw):
+    rules = draw(rule_trees())
+    by_players = {}
+    for n in draw(st.sets(st.integers(rules["players"]["min"], rules["players"]["max"]), max_size=2)):
+        picks = draw(st.sets(st.sampled_from(FREE), min_size=1, max_size=4))
+        override = {}
+        for path in picks:
+            node = override
+            *groups, leaf = path.split(".")
+            for group in groups:
+                node = node.setdefault(group, {})
+            node[leaf] = draw(value_of(leaf_schema(path)))
+        by_players[str(n)] = override
+    tree = {"id": "generated", "name": draw(text), "kind": "edition", "sources": SOURCES,
+            "rules": rules, "by_players": by_players}
+    provenance = {}
+    for path, value in [*leaves(rules), *(x for n, o in by_players.items() for x in leaves(o, f"by_players.{n}."))]:
+        prov = draw(provenances(value))
+        provenance[path] = dataclasses.replace(prov, ruleset="generated")
+    return build_ruleset(tree, provenance)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(rulesets())
+def test_canonical_yaml_loads_back_equal(ruleset):
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "generated.yaml"
+        path.write_text(dump_ruleset(ruleset), encoding="utf-8")
+        loaded = load_ruleset(path)
+    assert loaded.tree == ruleset.tree
+    assert loaded.content_hash == ruleset.content_hash
+    assert (loaded.rules, loaded.by_players, loaded.sources) == (ruleset.rules, ruleset.by_players, ruleset.sources)
+    assert dict(loaded.provenance) == dict(ruleset.provenance)
+
+
+def test_shipped_and_composed_rulesets_round_trip(tmp_path):
+    chains = Path(__file__).parent / "data" / "chains"
+    for spec in ("mattel-2018", "mattel-2018+two-hands", "mattel-variant+fast-deal+goal-300"):
+        ruleset = load_ruleset(spec, [chains])
+        path = tmp_path / "round-trip.yaml"
+        path.write_text(dump_ruleset(ruleset, id="round-trip"), encoding="utf-8")
+        loaded = load_ruleset(path)
+        assert {**loaded.tree, "id": spec} == {**ruleset.tree, "id": spec}
+        assert loaded.for_players(2) == ruleset.for_players(2)
+        assert {p: dataclasses.replace(v, ruleset=None) for p, v in loaded.provenance.items()} == \
+               {p: dataclasses.replace(v, ruleset=None) for p, v in ruleset.provenance.items()}

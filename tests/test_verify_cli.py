@@ -1,0 +1,46 @@
+"""``dosrules verify``: table, JSON, exit codes, errors; z3 stays out of other commands."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from dosrules.cli import main
+
+DATA = Path(__file__).parent / "data" / "verify"
+
+
+def test_verify_table_and_exit_0(capsys):
+    assert main(["verify", "mattel-2018", "--turns", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "CHECK" in out and "CITES" in out
+    assert "setup.deal" in out and "gap.all_wild_row" in out and "000§1" in out
+
+
+def test_verify_json_and_exit_1_on_a_violated_invariant(capsys):
+    assert main(["verify", str(DATA / "refill-unspecified.yaml"), "--json", "--turns", "1"]) == 1
+    data = json.loads(capsys.readouterr().out)
+    assert data["exit_code"] == 1
+    row = next(r for r in data["results"] if r["check"] == "turn.row-minimum")
+    assert row["result"] == "counterexample" and "refill.mode" in row["rule_paths"]
+
+
+def test_verify_against_prints_witness_and_case(capsys):
+    assert main(["verify", "mattel-2018", "--against", str(DATA / "keep-and-pass.yaml")]) == 0
+    out = capsys.readouterr().out
+    assert "drawing.after_failed_draw: 'place-card' vs 'keep-and-pass'" in out
+    assert "phase after-draw" in out and "def test_after_draw_" in out
+
+
+def test_unknown_ruleset_is_one_paragraph(capsys):
+    assert main(["verify", "no-such-ruleset"]) == 1
+    err = capsys.readouterr().err
+    assert "no ruleset with the id 'no-such-ruleset'" in err and "Traceback" not in err
+    assert main(["verify", "mattel-2018", "--turns", "-1"]) == 2
+    assert "--turns -1 is negative" in capsys.readouterr().err
+
+
+def test_other_commands_do_not_import_z3():
+    code = "import sys, dosrules.cli as c; c.build_parser(); print('z3' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "False"
