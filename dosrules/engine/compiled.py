@@ -3,6 +3,15 @@
 Every rule the engine consults is read here from ``ruleset.for_players(n)``; nothing else in the
 engine looks at the rule tree. An ``unspecified`` flag or count becomes ``None`` (``True`` /
 ``False`` / ``None``); enum rules keep their enum member (``.UNSPECIFIED`` marks a gap).
+
+**Observing which rules a game reads (supported).** A ``State`` reads every rule through its
+attribute ``state.c``, at the moment the rule decides something: the engine keeps no rule value
+anywhere else (not on the state, not in module globals, not across calls). A caller may
+therefore replace ``state.c`` with any object exposing the same attributes (e.g. a proxy that
+records each attribute read and returns the wrapped ``CompiledRules``'s value) for as long as
+it likes; the game plays exactly as with the plain object. Attributes are read-only by
+convention; a proxy must return the wrapped values unchanged. ``state.copy()`` shares the
+object. ``dosrules/disputes/consult.py`` uses this to name the rules a verdict rested on.
 """
 
 from __future__ import annotations

@@ -71,12 +71,21 @@ def new_game(ruleset: Ruleset | str, players: int, seed: int = 0, *,
 
 
 def from_position(ruleset: Ruleset | str, hands, row, *, deck=None, discard=(), turn: int = 0,
-                  dealer: int | None = None, scores=None, seed: int = 0, round: int = 1) -> "State":
+                  dealer: int | None = None, scores=None, seed: int = 0, round: int = 1,
+                  called=()) -> "State":
     """A game stopped at the start of ``turn``'s turn in a given position (for golden tests,
-    disputed situations and documents). ``hands`` and ``row`` are lists of cards (or their
-    notation); the deck is ``deck`` (top card last) if given, else every other card of the deck,
-    shuffled with ``seed``. The position is not checked against the row minimum or the call."""
-    from ..cards import parse_card
+    disputed situations and documents).
+
+    ``hands``, ``discard`` and ``deck`` are lists of cards (``Card`` or notation). ``row`` holds
+    cards, ``Declared`` values or declared notation (``#g=5``, ``W2=b``): under
+    ``all_wild_row: placer-declares`` the declaration of a row wild is the one its placer made;
+    under other rules the matcher declares and a declaration given here is not used. The deck
+    is ``deck`` (top card last) if given, else every other card of the deck, shuffled with
+    ``seed``. ``called`` lists seats that have already called DOS: a call holds while the hand
+    stays at the call's size, so it is kept only for seats holding ``dos_call.hand_size`` cards
+    under rules with an active call. The position is not checked against the row minimum.
+    """
+    from ..cards import parse_card, parse_declared
     state = new_game(ruleset, len(hands), seed)
     c = state.c
     interned = {card: card for card in c.faces}
@@ -88,8 +97,22 @@ def from_position(ruleset: Ruleset | str, hands, row, *, deck=None, discard=(), 
                                 fix="Use cards the ruleset's deck holds.")
         return interned[card]
 
+    def row_card(x):
+        d = parse_declared(x) if isinstance(x, str) else x
+        if not isinstance(d, Declared):
+            return card_of(d), None
+        card = card_of(d.card)
+        if not (c.placer_declares and card.is_wild) or (d.value is None and d.colour is None):
+            return card, None
+        for option in c.declare_options[card]:
+            if option == d:
+                return card, option
+        raise DosrulesError(f"{d} is not a declaration {card} can take under {state.ruleset.id}",
+                            fix=f"Declare one of: {' '.join(map(str, c.declare_options[card]))}.")
+
     hands = [[card_of(x) for x in h] for h in hands]
-    row = [card_of(x) for x in row]
+    placed = [row_card(x) for x in row]
+    row = [card for card, _ in placed]
     discard = [card_of(x) for x in discard]
     rest = Counter(c.deck)
     for card in [*row, *discard, *(x for h in hands for x in h)]:
@@ -106,16 +129,23 @@ def from_position(ruleset: Ruleset | str, hands, row, *, deck=None, discard=(), 
         random.Random(seed).shuffle(deck)
     else:
         deck = [card_of(x) for x in deck]
+    n = len(hands)
+    for seat in called:
+        if not (isinstance(seat, int) and 0 <= seat < n):
+            raise DosrulesError(f"seat {seat!r} in called is not a seat of a {n}-player game",
+                                fix=f"Give seats from 0 to {n - 1}.")
     state.events.clear()
     state.history.clear()
     state.round = round
-    state.dealer = (turn - 1) % len(hands) if dealer is None else dealer
-    state.scores = list(scores) if scores is not None else [0] * len(hands)
+    state.dealer = (turn - 1) % n if dealer is None else dealer
+    state.scores = list(scores) if scores is not None else [0] * n
     state.hands = [list(h) for h in hands]
-    state.row, state.row_decl, state.used = list(row), [None] * len(row), [False] * len(row)
+    state.row, state.used = list(row), [False] * len(row)
+    state.row_decl = [decl for _, decl in placed]
     state.deck, state.discard = list(deck), list(discard)
-    state.called = [False] * len(hands)
-    state.windowed = [False] * len(hands)
+    state.called = [seat in called and c.dos_active and len(hands[seat]) == c.dos_hand_size
+                    for seat in range(n)]
+    state.windowed = [False] * n
     state.catch = None
     state.turn_number = 0
     state._legal = None
@@ -128,6 +158,9 @@ class State:
     """A game in progress. Read it through the methods; mutate it only with ``apply``.
 
     Seats are numbered 0..players-1; "left" is the next seat up (seat + 1, wrapping).
+    ``state.c`` (the game's ``CompiledRules``) is the only way the engine reads rules; replacing
+    it with a proxy exposing the same attributes (to record which rules are read) is supported
+    — see ``dosrules.engine.compiled``.
     """
 
     def __init__(self, compiled: CompiledRules, seed: int, max_rounds: int | None = None):
