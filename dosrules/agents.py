@@ -19,7 +19,7 @@ from operator import itemgetter
 from typing import Callable
 
 from .cards import Kind
-from .model import AfterFailedDraw
+from .model import AfterFailedDraw, RowWildChoice
 from .engine.actions import CALL_DOS, DRAW, END, PASS, Action, Match, Place, declared_key
 from .engine.state import Phase, State
 from .errors import UsageError
@@ -73,7 +73,7 @@ class GreedyAgent(Agent):
         return self.rng.random() < p
 
     def act(self, state: State) -> Action:
-        if state.c.plain_matching:
+        if state.c.simple_matching:
             fast = self._act_plain(state)
             if fast is not None:
                 return fast
@@ -213,7 +213,7 @@ def best_matches(state: State, matches: list[Match]) -> list[Match]:
 
 
 def plain_plan(state: State) -> list[Match]:
-    """The greedy plan (its matches in order), computed on face indices (rules with ``plain_matching``).
+    """The greedy plan (its matches in order), computed on face indices (rules with ``simple_matching``).
 
     Same objective as :func:`best_matches`; wild declarations are chosen to earn a colour bonus
     whenever one can be earned."""
@@ -406,14 +406,15 @@ def _plain_match(c, option) -> Match:
     tk = kind[t]
     if tk is _NUMBER:
         target = c.plain_decl[t]
-    elif tk is _WILD_DOS:
-        target = c.w2_decl[col]
+    elif tk is _WILD_DOS:  # a row Wild DOS is written bare when nobody declares its colour
+        target = c.w2_decl[col] if c.wild_dos_row is _MATCHER_DECLARES else c.plain_decl[t]
     else:
         target = c.wn_decl[t][total if len(fs) == 2 else (fixed(fs[0]) or total)]
     return Match.trusted(target, cards)
 
 
 _NUMBER, _WILD_DOS = Kind.NUMBER, Kind.WILD_DOS
+_MATCHER_DECLARES = RowWildChoice.MATCHER_DECLARES
 _TURN = Phase.TURN
 
 

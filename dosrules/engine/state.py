@@ -577,7 +577,7 @@ class State:
 
     def _apply_draw(self) -> None:
         c, seat = self.c, self.turn_seat
-        if c.draw_when_match_possible is None and self.match_actions():
+        if c.draw_when_match_possible is None and self.has_match():  # (no draw yet this turn)
             self._gap("drawing.draw_when_match_possible", f"seat {seat} draws although a match is possible")
         self.drew = True
         self._draw_to(seat, 1, "draw")
@@ -585,7 +585,7 @@ class State:
     def has_match(self) -> bool:
         """Whether the turn player could make a match now (ignoring `drawing.match_after_draw`)."""
         c = self.c
-        if not c.plain_matching:
+        if not c.simple_matching:
             return bool(self.match_actions(after_draw_ok=True))
         index, lo, hi = c.face_index, c.f_lo, c.f_hi
         row, used = self.row, self.used
