@@ -122,9 +122,14 @@ class CompiledRules:
 
     def _tables(self) -> None:
         """Per-face tables of the declarations a card can take, built once."""
-        w2 = self.wild_dos
         faces = sorted(set(self.deck), key=lambda c: declared_key(Declared(c)))
         self.faces = tuple(faces)
+        # the deck's own card objects: every zone and every table holds these (compared by identity)
+        interned = {card: card for card in self.deck}
+        self.deck = tuple(interned[card] for card in self.deck)
+        faces = [interned[card] for card in faces]
+        self.faces = tuple(faces)
+        w2 = self.wild_dos = interned.get(self.wild_dos, self.wild_dos)
         #: card in hand -> [(value, Declared)] it can count as in a match
         self.hand_options: dict[Card, list[tuple[int, Declared]]] = {}
         #: card in the row (not declared by its placer) -> [(Declared target, value)]

@@ -403,12 +403,22 @@ class State:
         set when the bonus depends on an unspecified rule."""
         c = self.c
         if c.plain_colour:
-            common = self._bits(target, c.f_tbits)
+            index = c.face_index
+            if target.colour is not None:
+                common = c.colour_bit[target.colour]
+            else:
+                f = index.get(id(target.card))
+                common = c.f_tbits[f] if f is not None and c.faces[f] is target.card else self._bits(target, c.f_tbits)
+            fbits = c.f_bits
             for d in cards:
-                common &= self._bits(d, c.f_bits)
+                if d.colour is not None:
+                    common &= c.colour_bit[d.colour]
+                else:
+                    f = index.get(id(d.card))
+                    common &= fbits[f] if f is not None and c.faces[f] is d.card else self._bits(d, fbits)
             if not common:
-                return None, None
-            return ("single-colour" if len(cards) == 1 else "double-colour"), None
+                return _NO_BONUS
+            return _SINGLE if len(cards) == 1 else _DOUBLE
         return self._colour_outcome_general(target, cards)
 
     def _bits(self, d: Declared, table) -> int:
@@ -459,7 +469,9 @@ class State:
             self.called[seat] = True
             self._emit(DosCalled(seat))
             return
-        watch = (ph is not Phase.DECLARE and self.exposed(seat) and not self.windowed[seat])
+        c = self.c
+        watch = (c.dos_active and ph is not Phase.DECLARE and len(self.hands[seat]) == c.dos_hand_size
+                 and not self.called[seat] and not self.windowed[seat])  # exposed(seat), inline
         if watch:
             self.windowed[seat] = True  # no FINISH stop for a player who ends the turn uncalled
         round_before = self.round
@@ -489,8 +501,18 @@ class State:
             fresh = True
         else:
             idx, bonus, fresh = self._match_gaps(m)
+        played, index, faces = self.played, c.face_index, c.faces
         for d in m.cards:  # keep the game's own card objects (interned faces) in every zone
-            self.played.append(hand.pop(self._position(hand, d.card)))
+            card = d.card
+            f = index.get(id(card))
+            if f is None or faces[f] is not card:
+                card = faces[c.face_of[card]]
+            for i, x in enumerate(hand):
+                if x is card:
+                    played.append(hand.pop(i))
+                    break
+            else:
+                raise ValueError(f"{card} is not in seat {seat}'s hand")
         self._touch(seat)
         if fresh:
             self.used[idx] = True
@@ -814,7 +836,7 @@ class State:
         self._reset_turn()
         self.phase = Phase.TURN
         row = self.row
-        if row and all(card.is_wild for card in row):
+        if row and _all_wild(row):
             rule = c.all_wild_row
             if rule is AllWildRow.UNSPECIFIED:
                 self._gap("all_wild_row", f"seat {seat} starts a turn with a Centre Row of only wild cards "
@@ -973,7 +995,12 @@ class State:
     def _draw_to(self, seat: int, k: int, reason: str) -> list[Card]:
         if k <= 0:
             return []
-        cards = self._take(k, f"seat {seat} must draw a card ({reason})")
+        deck = self.deck
+        if len(deck) >= k:  # the common case, inline
+            cards = deck[len(deck) - k:]
+            del deck[len(deck) - k:]
+        else:
+            cards = self._take(k, f"seat {seat} must draw a card ({reason})")
         if cards:
             self.hands[seat] += cards
             self._touch(seat)
@@ -1027,6 +1054,17 @@ class State:
         self._emit(RoundVoid(self.round, f"rule gap at {path}"))
         self.last_winner = None
         raise _RoundOver
+
+
+_NO_BONUS, _SINGLE, _DOUBLE = (None, None), ("single-colour", None), ("double-colour", None)
+
+
+def _all_wild(cards) -> bool:
+    number = Kind.NUMBER
+    for card in cards:
+        if card.kind is number:
+            return False
+    return True
 
 
 def _points_path(card: Card) -> str:
