@@ -351,6 +351,8 @@ def _search(slots: list, counts: list[int], cards: int) -> list:
             return
         if k == last:  # the last slot: its first fitting option is its best (sorted)
             for o in slots[k]:
+                if score + o[0] <= best[0]:
+                    break  # neither this option nor any after it can do better
                 fs = o[3]
                 if len(fs) == 1:
                     ok = counts[fs[0]] >= 1
@@ -365,7 +367,10 @@ def _search(slots: list, counts: list[int], cards: int) -> list:
             if score > best[0]:
                 best[0], best[1] = score, list(chosen)
             return
+        rest = ub[k + 1]
         for o in slots[k]:
+            if score + o[0] + rest <= best[0]:
+                break  # options are sorted: none from here on can do better
             fs = o[3]
             if len(fs) == 1:
                 f = fs[0]
