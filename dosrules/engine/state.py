@@ -1040,7 +1040,9 @@ class State:
     def _shuffle(self, cards: list) -> None:
         """Shuffle in place with the game's RNG (sorting by random keys: a uniform permutation)."""
         rnd = self.rng.random
-        cards.sort(key=lambda _: rnd())
+        keys = [rnd() for _ in cards]  # one key per card, in list order: what sort(key=...) draws
+        order = sorted(range(len(cards)), key=keys.__getitem__)
+        cards[:] = [cards[i] for i in order]
 
     # --- events and gaps ------------------------------------------------------------------------
 
