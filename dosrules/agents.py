@@ -19,7 +19,7 @@ from operator import itemgetter
 from typing import Callable
 
 from .cards import Kind
-from .model import AfterFailedDraw
+from .model import AfterFailedDraw, RowWildChoice
 from .engine.actions import CALL_DOS, DRAW, END, PASS, Action, Match, Place, declared_key
 from .engine.state import Phase, State
 from .errors import UsageError
@@ -73,7 +73,7 @@ class GreedyAgent(Agent):
         return self.rng.random() < p
 
     def act(self, state: State) -> Action:
-        if state.c.plain_matching:
+        if state.c.simple_matching:
             fast = self._act_plain(state)
             if fast is not None:
                 return fast
@@ -90,13 +90,13 @@ class GreedyAgent(Agent):
                 return CALL_DOS
             if state.drew and not state.matches and c.match_after_draw is not True:
                 return None
-            n = len(state.history)
-            if self._plan_key == (state, n):  # the rest of this turn's plan is still the best
+            n, turn = len(state.history), (state.round, state.turn_number)
+            if self._plan_key == (state, n, turn):  # the rest of this turn's plan is still the best
                 plan = self._plan
             else:
                 plan = plain_plan(state)
-            if plan:
-                self._plan, self._plan_key = plan[1:], (state, n + 1)
+            if plan:  # valid for the next decision only if it comes in this same turn
+                self._plan, self._plan_key = plan[1:], (state, n + 1, turn)
                 return plan[0]
             self._plan_key = None
             if state.matches:
@@ -212,61 +212,73 @@ def best_matches(state: State, matches: list[Match]) -> list[Match]:
     return best_total[1]
 
 
+# scores of one planned option, combined into one int that orders as (shed, bonus, points)
+_SHED, _BONUS = 1 << 44, 1 << 24  # points shed in one turn stay far below 2**24, bonuses below 2**20
+
+
 def plain_plan(state: State) -> list[Match]:
-    """The greedy plan (its matches in order), computed on face indices (rules with ``plain_matching``).
+    """The greedy plan (its matches in order), computed on face indices (rules with ``simple_matching``).
 
     Same objective as :func:`best_matches`; wild declarations are chosen to earn a colour bonus
-    whenever one can be earned."""
+    whenever one can be earned. An option is ``(score, target face, total, hand faces, common
+    colour bits)`` with ``score = shed * _SHED + bonus * _BONUS + points``."""
     c = state.c
     index = c.face_index
     row, used = state.row, state.used
-    hand_ids = [index[id(card)] for card in state.hands[state.turn_seat]]
-    if not hand_ids or not row:
+    hand = state.hands[state.turn_seat]
+    if not hand or not row:
         return []
     counts: dict[int, int] = {}
-    for f in hand_ids:
+    for card in hand:
+        f = index[id(card)]
         counts[f] = counts.get(f, 0) + 1
     faces = sorted(counts)
     bits, tbits, points, lo, hi = c.f_bits, c.f_tbits, c.f_points, c.f_lo, c.f_hi
+    S1, S2, B = _SHED, 2 * _SHED, _BONUS
     fixed: dict[int, list[int]] = {}  # value -> faces that count exactly that value
     ranged = []  # faces that count a range (Wild #)
     for f in faces:
         if lo[f] == hi[f]:
-            fixed.setdefault(lo[f], []).append(f)
+            v = lo[f]
+            if v in fixed:
+                fixed[v].append(f)
+            else:
+                fixed[v] = [f]
         else:
             ranged.append(f)
     pairs = None  # every pair, built only for a target that counts a range
-    slots = []  # per free row card: [(shed, bonus, points, target face, total, hand faces, common bits)]
+    slots = []  # per free row card: its options (best first once sorted)
+    picks = []  # per slot: its best option
     seen: dict[int, list] = {}
     for i, card in enumerate(row):
         if used[i]:
             continue
         t = index[id(card)]
-        if t in seen:
-            if seen[t]:
-                slots.append(seen[t])
+        if t in seen:  # another copy of a face already planned for
+            opts, pick = seen[t]
+            if opts:
+                slots.append(opts)
+                picks.append(pick)
             continue
         tlo, thi, tb = lo[t], hi[t], tbits[t]
         opts = []
         if tlo == thi:
             tv = tlo
             for f in fixed.get(tv, ()):
-                cb = bits[f] & tb
-                opts.append((1, 1 if cb else 0, points[f], t, tv, (f,), cb))
+                opts.append((S1 + (B if bits[f] & tb else 0) + points[f], t, tv, (f,), bits[f] & tb))
             for f in ranged:
                 if lo[f] <= tv <= hi[f]:
-                    cb = bits[f] & tb
-                    opts.append((1, 1 if cb else 0, points[f], t, tv, (f,), cb))
+                    opts.append((S1 + (B if bits[f] & tb else 0) + points[f], t, tv, (f,), bits[f] & tb))
             for x, group in fixed.items():
                 partners = fixed.get(tv - x)
-                if not partners:
+                if partners is None:
                     continue
                 for a in group:
                     for b in partners:
                         if b < a or (b == a and counts[a] < 2):
                             continue
                         cb = bits[a] & bits[b] & tb
-                        opts.append((2, 1 if cb else 0, points[a] + points[b], t, tv, (a, b), cb))
+                        opts.append((S2 + (B if cb else 0) + points[a] + points[b], t, tv, (a, b), cb))
             for w in ranged:
                 lw, hw = lo[w], hi[w]
                 for a in faces:
@@ -274,7 +286,7 @@ def plain_plan(state: State) -> list[Match]:
                         continue  # a ranged pair is taken once, from its lower face
                     if lo[a] + lw <= tv <= hi[a] + hw:
                         cb = bits[a] & bits[w] & tb
-                        opts.append((2, 1 if cb else 0, points[a] + points[w], t, tv,
+                        opts.append((S2 + (B if cb else 0) + points[a] + points[w], t, tv,
                                      (a, w) if a < w else (w, a), cb))
         else:
             if pairs is None:
@@ -284,68 +296,89 @@ def plain_plan(state: State) -> list[Match]:
                     for b in faces[a_i:]:
                         if a == b and counts[a] < 2:
                             continue
-                        pairs.append((la + lo[b], ha + hi[b], ba & bits[b], pa + points[b], (a, b)))
-            opts = [(2, 1 if sb & tb else 0, sp, t, smin if smin > tlo else tlo, fs, sb & tb)
+                        pairs.append((la + lo[b], ha + hi[b], ba & bits[b], S2 + pa + points[b], (a, b)))
+            opts = [(sp + (B if sb & tb else 0), t, smin if smin > tlo else tlo, fs, sb & tb)
                     for smin, smax, sb, sp, fs in pairs if smin <= thi and tlo <= smax]
-            opts += [(1, 1 if bits[f] & tb else 0, points[f], t, lo[f] if lo[f] > tlo else tlo, (f,), bits[f] & tb)
-                     for f in faces if lo[f] <= thi and tlo <= hi[f]]
-        opts.sort(reverse=True, key=_option_key)
-        seen[t] = opts
+            opts += [(S1 + (B if bits[f] & tb else 0) + points[f], t, lo[f] if lo[f] > tlo else tlo, (f,),
+                      bits[f] & tb) for f in faces if lo[f] <= thi and tlo <= hi[f]]
         if opts:
+            pick = max(opts, key=_score)  # the first best: what a stable sort puts first
             slots.append(opts)
-    if not slots:
+            picks.append(pick)
+            seen[t] = opts, pick
+        else:
+            seen[t] = opts, None
+    if not picks:
         return []
-    n = len(slots)
     # each slot's best option, if they fit the hand together, is the plan the search would find
-    picks = [opts[0] for opts in slots]
-    need: dict[int, int] = {}
+    fits = True
     for o in picks:
-        for f in o[5]:
-            need[f] = need.get(f, 0) + 1
-    if all(counts[f] >= k for f, k in need.items()):
+        for f in o[3]:
+            k = counts[f] - 1
+            counts[f] = k
+            if k < 0:
+                fits = False
+    if fits:
         return [_plain_match(c, o) for o in picks]
+    for o in picks:
+        for f in o[3]:
+            counts[f] += 1
+    for opts, _ in seen.values():
+        opts.sort(reverse=True, key=_score)
+    return [_plain_match(c, o) for o in _search(slots, counts, len(hand))]
+
+
+def _search(slots: list, counts: list[int], cards: int) -> list:
+    """The best options, at most one per slot, that the hand's face ``counts`` can pay for
+    together (branch and bound; the first best found is kept)."""
     slots.sort(key=len)  # the slot with the most options is searched last, by its first fitting option
-    # upper bounds of what the slots from k on can still add: (shed, bonus, points)
-    ub_s, ub_b, ub_p = [0] * (n + 1), [0] * (n + 1), [0] * (n + 1)
+    n = len(slots)
+    last = n - 1
+    # upper bounds of what the slots from k on can still add, as a score and apart from the shed
+    ub = [0] * (n + 1)
+    ub_rest = [0] * (n + 1)
     for k in range(n - 1, -1, -1):
         opts = slots[k]
-        ub_s[k] = ub_s[k + 1] + opts[0][0]
-        ub_b[k] = ub_b[k + 1] + max(o[1] for o in opts)
-        ub_p[k] = ub_p[k + 1] + max(o[2] for o in opts)
-    best = [(-1, 0, 0), []]
+        ub[k] = ub[k + 1] + opts[0][0]
+        ub_rest[k] = ub_rest[k + 1] + max(o[0] % _SHED for o in opts)
+    best = [-1, []]
     chosen: list = []
 
-    last = n - 1
-
-    def fits(o):
-        fs = o[5]
-        if len(fs) == 1:
-            return counts[fs[0]] >= 1
-        a, b = fs
-        return counts[a] >= (2 if a == b else 1) and counts[b] >= 1
-
-    def search(k, shed, bonus, pts):
+    def search(k, score, shed):
+        bound = ub[k]
+        cap = (cards - shed) * _SHED + ub_rest[k]  # no more cards can be shed than are left
+        if score + (cap if cap < bound else bound) <= best[0]:
+            return
         if k == last:  # the last slot: its first fitting option is its best (sorted)
             for o in slots[k]:
-                if fits(o):
-                    total = (shed + o[0], bonus + o[1], pts + o[2])
+                if score + o[0] <= best[0]:
+                    break  # neither this option nor any after it can do better
+                fs = o[3]
+                if len(fs) == 1:
+                    ok = counts[fs[0]] >= 1
+                else:
+                    a, b = fs
+                    ok = counts[a] >= 2 if a == b else (counts[a] >= 1 and counts[b] >= 1)
+                if ok:
+                    total = score + o[0]
                     if total > best[0]:
                         best[0], best[1] = total, [*chosen, o]
                     return
-            if (shed, bonus, pts) > best[0]:
-                best[0], best[1] = (shed, bonus, pts), list(chosen)
+            if score > best[0]:
+                best[0], best[1] = score, list(chosen)
             return
-        if (shed + ub_s[k], bonus + ub_b[k], pts + ub_p[k]) <= best[0]:
-            return
+        rest = ub[k + 1]
         for o in slots[k]:
-            fs = o[5]
+            if score + o[0] + rest <= best[0]:
+                break  # options are sorted: none from here on can do better
+            fs = o[3]
             if len(fs) == 1:
                 f = fs[0]
                 if counts[f] < 1:
                     continue
                 counts[f] -= 1
                 chosen.append(o)
-                search(k + 1, shed + 1, bonus + o[1], pts + o[2])
+                search(k + 1, score + o[0], shed + 1)
                 chosen.pop()
                 counts[f] += 1
             else:
@@ -354,22 +387,28 @@ def plain_plan(state: State) -> list[Match]:
                 counts[b] -= 1
                 if counts[a] >= 0 and counts[b] >= 0:
                     chosen.append(o)
-                    search(k + 1, shed + 2, bonus + o[1], pts + o[2])
+                    search(k + 1, score + o[0], shed + 2)
                     chosen.pop()
                 counts[a] += 1
                 counts[b] += 1
-        search(k + 1, shed, bonus, pts)
+        search(k + 1, score, shed)
 
-    search(0, 0, 0, 0)
-    return [_plain_match(c, o) for o in best[1]]
+    search(0, 0, 0)
+    return best[1]
 
 
 def _plain_match(c, option) -> Match:
     """The Match action for a planned option: declarations that make the numbers add up and,
     when the colours allow it, earn the colour bonus."""
-    _, _, _, t, total, fs, common = option
-    col = (common & -common).bit_length() - 1 if common else 0  # lowest shared colour, else the first
+    _, t, total, fs, common = option
     kind, value = c.f_kind, c.f_value
+    if kind[t] is _NUMBER:  # number cards only: nothing to declare
+        if len(fs) == 1:
+            if kind[fs[0]] is _NUMBER:
+                return Match.trusted(c.plain_decl[t], (c.plain_decl[fs[0]],))
+        elif kind[fs[0]] is _NUMBER and kind[fs[1]] is _NUMBER:
+            return Match.trusted(c.plain_decl[t], (c.plain_decl[fs[0]], c.plain_decl[fs[1]]))
+    col = (common & -common).bit_length() - 1 if common else 0  # lowest shared colour, else the first
 
     def declared(f, v):
         k = kind[f]
@@ -406,18 +445,19 @@ def _plain_match(c, option) -> Match:
     tk = kind[t]
     if tk is _NUMBER:
         target = c.plain_decl[t]
-    elif tk is _WILD_DOS:
-        target = c.w2_decl[col]
+    elif tk is _WILD_DOS:  # a row Wild DOS is written bare when nobody declares its colour
+        target = c.w2_decl[col] if c.wild_dos_row is _MATCHER_DECLARES else c.plain_decl[t]
     else:
         target = c.wn_decl[t][total if len(fs) == 2 else (fixed(fs[0]) or total)]
     return Match.trusted(target, cards)
 
 
 _NUMBER, _WILD_DOS = Kind.NUMBER, Kind.WILD_DOS
+_MATCHER_DECLARES = RowWildChoice.MATCHER_DECLARES
 _TURN = Phase.TURN
 
 
-_option_key = itemgetter(0, 1, 2)
+_score = itemgetter(0)
 
 AGENTS: dict[str, Callable[..., Agent]] = {"random": RandomAgent, "greedy": GreedyAgent}
 

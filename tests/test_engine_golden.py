@@ -295,6 +295,22 @@ def test_call_dos_when_reaching_two_cards():
     assert s.phase is Phase.TURN and s.current_player() == 1
 
 
+def test_a_position_can_say_who_has_already_called():
+    s = position([["7b", "9g"], OTHER], ["7r", "10g"])
+    assert s.exposed(0) and "call-dos" in legal(s)
+    s = position([["7b", "9g"], OTHER], ["7r", "10g"], called=[0])
+    assert not s.exposed(0) and "call-dos" not in legal(s)
+    go(s, "match 7r with 7b")  # down to one card: the call no longer holds
+    assert s.called == [False, False]
+    s = position([["7b", "9g", "5y"], OTHER], ["7r", "10g"], called=[0, 1])  # not at the call's size
+    assert s.called == [False, False]
+    go(s, "match 7r with 7b")
+    assert legal(s) == {"call-dos", "end"}
+    from dosrules.errors import DosrulesError
+    with pytest.raises(DosrulesError, match="seat 2 in called is not a seat"):
+        position([["7b", "9g"], OTHER], ["7r", "10g"], called=[2])
+
+
 def test_missed_call_opens_a_catch_for_the_next_seat_after_the_turn():
     s = position([["7b", "9g", "5y"], OTHER, ["8b", "8g", "9b", "10b"]], ["7r", "10g"],
                  deck=["1g", "3y", "8b", "9b", "4b"])
@@ -416,11 +432,19 @@ def test_placer_declares_row_wilds():
     assert "place #y=4" in legal(s) and "place #y" not in legal(s)
     go(s, "place #y=4")
     assert s.current_player() == 1
-    t = position([["1g", "3g", "4g", "9y", "10y"], OTHER], ["W2", "#y", "8b"], rules)
-    t.row_decl[:2] = [parse_action("place W2=g").card, parse_action("place #y=4").card]
-    t._legal = None
+    t = position([["1g", "3g", "4g", "9y", "10y"], OTHER], ["W2=g", "#y=4", "8b"], rules)
     assert "match #y=4 with 1g+3g" in legal(t) and "match #y=5 with 1g+4g" not in legal(t)
     assert why_not(t, "match #y=5 with 1g+4g").path == "all_wild_row"
+    assert "match W2=g with 1g+1g" not in legal(t)  # a single 1g: no double of 2 on W2
+    from dosrules.cards import Declared, parse_declared
+    u = position([["1g", "3g", "4g", "9y", "10y"], OTHER], [parse_declared("W2=g"), "#y=4", "8b"], rules)
+    assert legal(u) == legal(t)
+    # where the matcher declares, a declaration given with the row is not part of the position
+    m = position([["1g", "3g", "4g", "9y", "10y"], OTHER], ["W2=g", "#y=4", "8b"])
+    assert "match #y=5 with 1g+4g" in legal(m)
+    from dosrules.errors import DosrulesError
+    with pytest.raises(DosrulesError, match="#y=11 is not a declaration #y can take"):
+        position([["1g"], OTHER], [Declared(parse_declared("#y").card, 11), "8b"], rules)
 
 
 # --- dealers and players (000 §2, §9; 001) -------------------------------------------------------
@@ -499,6 +523,32 @@ def test_copy_is_independent():
     u = s.copy()
     a = s.legal_actions()[-1]
     assert [str(e) for e in s.apply(a)] == [str(e) for e in u.apply(a)]
+
+
+class _Recorder:
+    """A stand-in for ``state.c`` that records the attributes read (the supported proxy)."""
+
+    def __init__(self, compiled):
+        object.__setattr__(self, "wrapped", compiled)
+        object.__setattr__(self, "reads", set())
+
+    def __getattr__(self, name):
+        self.reads.add(name)
+        return getattr(self.wrapped, name)
+
+
+@pytest.mark.parametrize("spec", ["mattel-2018", "german", "digest-2017+all-wild-row"])
+def test_a_proxy_for_the_compiled_rules_sees_every_read_and_changes_nothing(spec):
+    from dosrules.agents import GreedyAgent
+    plain, proxied = new_game(spec, 3, seed=4, max_rounds=6), new_game(spec, 3, seed=4, max_rounds=6)
+    proxy = proxied.c = _Recorder(proxied.c)
+    agents = [GreedyAgent(seed=s) for s in range(3)], [GreedyAgent(seed=s) for s in range(3)]
+    while not plain.is_terminal():
+        a, b = agents[0][plain.current_player()].act(plain), agents[1][proxied.current_player()].act(proxied)
+        assert a == b
+        assert plain.apply(a) == proxied.apply(b)
+    assert proxied.is_terminal() and plain.scores == proxied.scores
+    assert {"row_minimum", "hand_size", "deck"} <= proxy.reads
 
 
 def test_why_not_is_none_exactly_for_legal_actions():

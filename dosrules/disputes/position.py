@@ -1,9 +1,8 @@
 """A scenario's position as an engine State, for one ruleset.
 
-The engine builds positions with ``engine.from_position``. Two things a scenario can say that
-``from_position`` does not take yet are set on the state after it is built and are named in
-:data:`ENGINE_NEEDS`: which seats have already called DOS, and the declarations of wilds that a
-placer declared when they entered the Centre Row.
+The engine builds positions with ``engine.from_position``: the scenario's hands, row (with the
+declarations of wilds a placer declared, used where the ruleset says the placer declares), deck,
+discard, scores and the seats that have already called DOS.
 """
 
 from __future__ import annotations
@@ -17,9 +16,7 @@ from ..errors import DosrulesError, Location
 from ..model import Ruleset
 from .scenario import Scenario
 
-__all__ = ["build_state", "ENGINE_NEEDS"]
-
-ENGINE_NEEDS = ("from_position(called=[seats])", "from_position(row=[Declared, ...]) for placer-declared row wilds")
+__all__ = ["build_state"]
 
 
 def _deal_unknown(scenario: Scenario, deck: tuple[Card, ...], where: Location):
@@ -77,15 +74,7 @@ def build_state(scenario: Scenario, ruleset: Ruleset):
     from ..cards import make_deck
 
     hands, deck = _deal_unknown(scenario, make_deck(rules.deck), where)
-    state = from_position(
-        ruleset, hands, [d.card for d in scenario.row], deck=deck, discard=list(scenario.discard),
-        turn=scenario.turn, dealer=scenario.dealer, scores=scenario.scores, seed=scenario.seed)
-    if state.round == 1 and state.turn_seat == scenario.turn:  # the turn started (no gap at its start)
-        for seat in scenario.called:
-            state.called[seat] = True
-        if state.c.placer_declares:
-            for i, d in enumerate(scenario.row):
-                if d.card.is_wild and (d.value is not None or d.colour is not None):
-                    state.row_decl[i] = d
-        state._legal = None
-    return state
+    return from_position(
+        ruleset, hands, list(scenario.row), deck=deck, discard=list(scenario.discard),
+        turn=scenario.turn, dealer=scenario.dealer, scores=scenario.scores, seed=scenario.seed,
+        called=scenario.called)

@@ -3,6 +3,15 @@
 Every rule the engine consults is read here from ``ruleset.for_players(n)``; nothing else in the
 engine looks at the rule tree. An ``unspecified`` flag or count becomes ``None`` (``True`` /
 ``False`` / ``None``); enum rules keep their enum member (``.UNSPECIFIED`` marks a gap).
+
+**Observing which rules a game reads (supported).** A ``State`` reads every rule through its
+attribute ``state.c``, at the moment the rule decides something: the engine keeps no rule value
+anywhere else (not on the state, not in module globals, not across calls). A caller may
+therefore replace ``state.c`` with any object exposing the same attributes (e.g. a proxy that
+records each attribute read and returns the wrapped ``CompiledRules``'s value) for as long as
+it likes; the game plays exactly as with the plain object. Attributes are read-only by
+convention; a proxy must return the wrapped values unchanged. ``state.copy()`` shares the
+object. ``dosrules/disputes/consult.py`` uses this to name the rules a verdict rested on.
 """
 
 from __future__ import annotations
@@ -93,13 +102,19 @@ class CompiledRules:
         self.placer_declares = self.all_wild_row is AllWildRow.PLACER_DECLARES
         # the most row cards one turn may match when `matching.any_row_card` is false
         self.row_card_limit = self.row_minimum
-        #: the common case fast agents may plan for without consulting legal_actions()
-        self.plain_matching = (
+        #: the matches open to a player are decided by numbers alone: every free row card once,
+        #: singles and doubles, colour never restricting, no placer declarations. Fast agents plan
+        #: for these rules on the per-face tables below without consulting legal_actions() (the
+        #: wild rules may still be unspecified: such matches are offered and end in a gap)
+        self.simple_matching = (
             self.single is True and self.double is True and self.colour_restricts is False
-            and self.once_per_row_card is True and self.any_row_card is True
+            and self.once_per_row_card is True and self.any_row_card is True and not self.placer_declares)
+        #: simple matching where no match can depend on an unspecified wild rule either
+        self.plain_matching = (
+            self.simple_matching
             and self.wild_dos_row is RowWildChoice.MATCHER_DECLARES
             and self.wild_row is RowWildChoice.MATCHER_DECLARES
-            and self.wild_colour is not WildNumberColour.UNSPECIFIED and not self.placer_declares)
+            and self.wild_colour is not WildNumberColour.UNSPECIFIED)
         #: a colour bonus never depends on an unspecified rule: colours compare as bit masks
         self.plain_colour = (self.wild_colour is not WildNumberColour.UNSPECIFIED
                              and self.wild_dos_row is not RowWildChoice.UNSPECIFIED)
@@ -107,9 +122,14 @@ class CompiledRules:
 
     def _tables(self) -> None:
         """Per-face tables of the declarations a card can take, built once."""
-        w2 = self.wild_dos
         faces = sorted(set(self.deck), key=lambda c: declared_key(Declared(c)))
         self.faces = tuple(faces)
+        # the deck's own card objects: every zone and every table holds these (compared by identity)
+        interned = {card: card for card in self.deck}
+        self.deck = tuple(interned[card] for card in self.deck)
+        faces = [interned[card] for card in faces]
+        self.faces = tuple(faces)
+        w2 = self.wild_dos = interned.get(self.wild_dos, self.wild_dos)
         #: card in hand -> [(value, Declared)] it can count as in a match
         self.hand_options: dict[Card, list[tuple[int, Declared]]] = {}
         #: card in the row (not declared by its placer) -> [(Declared target, value)]
@@ -129,8 +149,11 @@ class CompiledRules:
         self.f_kind = [card.kind for card in faces]
         self.f_value = [card.number for card in faces]  # None for wilds
         self.f_points = [0] * len(faces)
-        self.f_bits = [0] * len(faces)  # colours the card can count as in a match from hand
-        self.f_tbits = [0] * len(faces)  # colours it can count as lying in the row
+        # the colours a card surely counts as (from hand / lying in the row): under an unspecified
+        # wild rule, the fewest its alternatives allow, so a colour bonus found with these bits
+        # holds whichever way the rule is settled (Wild #: its printed colour; a row Wild DOS: none)
+        self.f_bits = [0] * len(faces)
+        self.f_tbits = [0] * len(faces)
         self.plain_decl = [Declared(card) for card in faces]
         self.w2_decl = [Declared(w2, None, col) for col in self.colours]
         self.wn_decl: list[dict[int, Declared]] = [{} for _ in faces]

@@ -71,12 +71,21 @@ def new_game(ruleset: Ruleset | str, players: int, seed: int = 0, *,
 
 
 def from_position(ruleset: Ruleset | str, hands, row, *, deck=None, discard=(), turn: int = 0,
-                  dealer: int | None = None, scores=None, seed: int = 0, round: int = 1) -> "State":
+                  dealer: int | None = None, scores=None, seed: int = 0, round: int = 1,
+                  called=()) -> "State":
     """A game stopped at the start of ``turn``'s turn in a given position (for golden tests,
-    disputed situations and documents). ``hands`` and ``row`` are lists of cards (or their
-    notation); the deck is ``deck`` (top card last) if given, else every other card of the deck,
-    shuffled with ``seed``. The position is not checked against the row minimum or the call."""
-    from ..cards import parse_card
+    disputed situations and documents).
+
+    ``hands``, ``discard`` and ``deck`` are lists of cards (``Card`` or notation). ``row`` holds
+    cards, ``Declared`` values or declared notation (``#g=5``, ``W2=b``): under
+    ``all_wild_row: placer-declares`` the declaration of a row wild is the one its placer made;
+    under other rules the matcher declares and a declaration given here is not used. The deck
+    is ``deck`` (top card last) if given, else every other card of the deck, shuffled with
+    ``seed``. ``called`` lists seats that have already called DOS: a call holds while the hand
+    stays at the call's size, so it is kept only for seats holding ``dos_call.hand_size`` cards
+    under rules with an active call. The position is not checked against the row minimum.
+    """
+    from ..cards import parse_card, parse_declared
     state = new_game(ruleset, len(hands), seed)
     c = state.c
     interned = {card: card for card in c.faces}
@@ -88,8 +97,22 @@ def from_position(ruleset: Ruleset | str, hands, row, *, deck=None, discard=(), 
                                 fix="Use cards the ruleset's deck holds.")
         return interned[card]
 
+    def row_card(x):
+        d = parse_declared(x) if isinstance(x, str) else x
+        if not isinstance(d, Declared):
+            return card_of(d), None
+        card = card_of(d.card)
+        if not (c.placer_declares and card.is_wild) or (d.value is None and d.colour is None):
+            return card, None
+        for option in c.declare_options[card]:
+            if option == d:
+                return card, option
+        raise DosrulesError(f"{d} is not a declaration {card} can take under {state.ruleset.id}",
+                            fix=f"Declare one of: {' '.join(map(str, c.declare_options[card]))}.")
+
     hands = [[card_of(x) for x in h] for h in hands]
-    row = [card_of(x) for x in row]
+    placed = [row_card(x) for x in row]
+    row = [card for card, _ in placed]
     discard = [card_of(x) for x in discard]
     rest = Counter(c.deck)
     for card in [*row, *discard, *(x for h in hands for x in h)]:
@@ -106,16 +129,23 @@ def from_position(ruleset: Ruleset | str, hands, row, *, deck=None, discard=(), 
         random.Random(seed).shuffle(deck)
     else:
         deck = [card_of(x) for x in deck]
+    n = len(hands)
+    for seat in called:
+        if not (isinstance(seat, int) and 0 <= seat < n):
+            raise DosrulesError(f"seat {seat!r} in called is not a seat of a {n}-player game",
+                                fix=f"Give seats from 0 to {n - 1}.")
     state.events.clear()
     state.history.clear()
     state.round = round
-    state.dealer = (turn - 1) % len(hands) if dealer is None else dealer
-    state.scores = list(scores) if scores is not None else [0] * len(hands)
+    state.dealer = (turn - 1) % n if dealer is None else dealer
+    state.scores = list(scores) if scores is not None else [0] * n
     state.hands = [list(h) for h in hands]
-    state.row, state.row_decl, state.used = list(row), [None] * len(row), [False] * len(row)
+    state.row, state.used = list(row), [False] * len(row)
+    state.row_decl = [decl for _, decl in placed]
     state.deck, state.discard = list(deck), list(discard)
-    state.called = [False] * len(hands)
-    state.windowed = [False] * len(hands)
+    state.called = [seat in called and c.dos_active and len(hands[seat]) == c.dos_hand_size
+                    for seat in range(n)]
+    state.windowed = [False] * n
     state.catch = None
     state.turn_number = 0
     state._legal = None
@@ -128,6 +158,9 @@ class State:
     """A game in progress. Read it through the methods; mutate it only with ``apply``.
 
     Seats are numbered 0..players-1; "left" is the next seat up (seat + 1, wrapping).
+    ``state.c`` (the game's ``CompiledRules``) is the only way the engine reads rules; replacing
+    it with a proxy exposing the same attributes (to record which rules are read) is supported
+    — see ``dosrules.engine.compiled``.
     """
 
     def __init__(self, compiled: CompiledRules, seed: int, max_rounds: int | None = None):
@@ -370,12 +403,22 @@ class State:
         set when the bonus depends on an unspecified rule."""
         c = self.c
         if c.plain_colour:
-            common = self._bits(target, c.f_tbits)
+            index = c.face_index
+            if target.colour is not None:
+                common = c.colour_bit[target.colour]
+            else:
+                f = index.get(id(target.card))
+                common = c.f_tbits[f] if f is not None and c.faces[f] is target.card else self._bits(target, c.f_tbits)
+            fbits = c.f_bits
             for d in cards:
-                common &= self._bits(d, c.f_bits)
+                if d.colour is not None:
+                    common &= c.colour_bit[d.colour]
+                else:
+                    f = index.get(id(d.card))
+                    common &= fbits[f] if f is not None and c.faces[f] is d.card else self._bits(d, fbits)
             if not common:
-                return None, None
-            return ("single-colour" if len(cards) == 1 else "double-colour"), None
+                return _NO_BONUS
+            return _SINGLE if len(cards) == 1 else _DOUBLE
         return self._colour_outcome_general(target, cards)
 
     def _bits(self, d: Declared, table) -> int:
@@ -426,7 +469,9 @@ class State:
             self.called[seat] = True
             self._emit(DosCalled(seat))
             return
-        watch = (ph is not Phase.DECLARE and self.exposed(seat) and not self.windowed[seat])
+        c = self.c
+        watch = (c.dos_active and ph is not Phase.DECLARE and len(self.hands[seat]) == c.dos_hand_size
+                 and not self.called[seat] and not self.windowed[seat])  # exposed(seat), inline
         if watch:
             self.windowed[seat] = True  # no FINISH stop for a player who ends the turn uncalled
         round_before = self.round
@@ -456,8 +501,18 @@ class State:
             fresh = True
         else:
             idx, bonus, fresh = self._match_gaps(m)
+        played, index, faces = self.played, c.face_index, c.faces
         for d in m.cards:  # keep the game's own card objects (interned faces) in every zone
-            self.played.append(hand.pop(self._position(hand, d.card)))
+            card = d.card
+            f = index.get(id(card))
+            if f is None or faces[f] is not card:
+                card = faces[c.face_of[card]]
+            for i, x in enumerate(hand):
+                if x is card:
+                    played.append(hand.pop(i))
+                    break
+            else:
+                raise ValueError(f"{card} is not in seat {seat}'s hand")
         self._touch(seat)
         if fresh:
             self.used[idx] = True
@@ -544,7 +599,7 @@ class State:
 
     def _apply_draw(self) -> None:
         c, seat = self.c, self.turn_seat
-        if c.draw_when_match_possible is None and self.match_actions():
+        if c.draw_when_match_possible is None and self.has_match():  # (no draw yet this turn)
             self._gap("drawing.draw_when_match_possible", f"seat {seat} draws although a match is possible")
         self.drew = True
         self._draw_to(seat, 1, "draw")
@@ -552,7 +607,7 @@ class State:
     def has_match(self) -> bool:
         """Whether the turn player could make a match now (ignoring `drawing.match_after_draw`)."""
         c = self.c
-        if not c.plain_matching:
+        if not c.simple_matching:
             return bool(self.match_actions(after_draw_ok=True))
         index, lo, hi = c.face_index, c.f_lo, c.f_hi
         row, used = self.row, self.used
@@ -781,7 +836,7 @@ class State:
         self._reset_turn()
         self.phase = Phase.TURN
         row = self.row
-        if row and all(card.is_wild for card in row):
+        if row and _all_wild(row):
             rule = c.all_wild_row
             if rule is AllWildRow.UNSPECIFIED:
                 self._gap("all_wild_row", f"seat {seat} starts a turn with a Centre Row of only wild cards "
@@ -940,7 +995,12 @@ class State:
     def _draw_to(self, seat: int, k: int, reason: str) -> list[Card]:
         if k <= 0:
             return []
-        cards = self._take(k, f"seat {seat} must draw a card ({reason})")
+        deck = self.deck
+        if len(deck) >= k:  # the common case, inline
+            cards = deck[len(deck) - k:]
+            del deck[len(deck) - k:]
+        else:
+            cards = self._take(k, f"seat {seat} must draw a card ({reason})")
         if cards:
             self.hands[seat] += cards
             self._touch(seat)
@@ -980,7 +1040,9 @@ class State:
     def _shuffle(self, cards: list) -> None:
         """Shuffle in place with the game's RNG (sorting by random keys: a uniform permutation)."""
         rnd = self.rng.random
-        cards.sort(key=lambda _: rnd())
+        keys = [rnd() for _ in cards]  # one key per card, in list order: what sort(key=...) draws
+        order = sorted(range(len(cards)), key=keys.__getitem__)
+        cards[:] = [cards[i] for i in order]
 
     # --- events and gaps ------------------------------------------------------------------------
 
@@ -994,6 +1056,17 @@ class State:
         self._emit(RoundVoid(self.round, f"rule gap at {path}"))
         self.last_winner = None
         raise _RoundOver
+
+
+_NO_BONUS, _SINGLE, _DOUBLE = (None, None), ("single-colour", None), ("double-colour", None)
+
+
+def _all_wild(cards) -> bool:
+    number = Kind.NUMBER
+    for card in cards:
+        if card.kind is number:
+            return False
+    return True
 
 
 def _points_path(card: Card) -> str:
