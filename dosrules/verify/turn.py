@@ -65,6 +65,11 @@ class State:
         return z3.And([p.nonneg() for p in self.piles()])
 
 
+def row_all_wild(s: State) -> z3.BoolRef:
+    """The Centre Row holds only wild cards (and at least one)."""
+    return z3.And(s.row.num == 0, s.row.wild >= 1)
+
+
 def fresh_state(name: str, players: int) -> State:
     return State(pile(f"{name}.deck"), pile(f"{name}.discard"), pile(f"{name}.row"),
                  tuple(pile(f"{name}.hand{i}") for i in range(players)))
