@@ -174,10 +174,11 @@ def turn(rules: Rules, players: int, s: State, current: int, name: str, supplied
             v.append(count == 0)
         elif is_unspecified(flag):
             t.gap(path, count > 0)
+    # without "any or all" of a wide row (000 §6), a turn matches at most refill.minimum row cards
     if m_rules.any_row_card is False:
-        v.append(matched <= 1)
+        v.append(matched <= rules.refill.minimum)
     elif is_unspecified(m_rules.any_row_card):
-        t.gap("matching.any_row_card", matched > 1)
+        t.gap("matching.any_row_card", matched > rules.refill.minimum)
     if d_rules.match_after_draw is False:
         v.append(z3.Implies(drew, matched == 0))
     elif is_unspecified(d_rules.match_after_draw):
