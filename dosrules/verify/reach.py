@@ -126,8 +126,8 @@ class _Track:
 
     def witness(self, expr, query_hint) -> tuple | None:
         """A witness along the greedy line (every row card double-matched in colour), if the
-        solver finds one: ("sat", model). It is still a witness; failing proves nothing."""
-        self.solver.set("timeout", self.step_ms)
+        solver finds one soon: ("sat", model). It is still a witness; failing proves nothing."""
+        self.solver.set("timeout", min(self.step_ms, 2 * QUICK_MS))
         if self.solver.check(*self.hints, query_hint, expr) == z3.sat:
             return "sat", self.solver.model()
         return None
@@ -182,11 +182,10 @@ def _search_uncached(rules, n: int, budget: Budget, max_turns: int, bound: dict)
 
     Depths are settled in order, so the first witness of a path is its fewest turns unless a
     depth before it stayed unsettled (kept in ``gave_up``). At each depth a path is settled by
-    the first of: a witness along the greedy line; a short try of the exact unrolled model (a
-    witness, or unsat: a proof); the interval abstractions of :mod:`.bounds` (the rate box,
-    then the turn-by-turn box: unsat there is a proof, never a guess); the exact model with the
-    full step budget. A path the short try failed on once tries the rate box first after that.
-    Unknown from all of them is kept as unknown, never read as "not here"."""
+    the first of: the rate box of :mod:`.bounds` (unsat there is a proof, never a guess); a
+    witness along the greedy line; a short try of the exact unrolled model (a witness, or
+    unsat: a proof); the turn-by-turn box of :mod:`.bounds`; the exact model with the full step
+    budget. Unknown from all of them is kept as unknown, never read as "not here"."""
     all_wild_open = is_unspecified(rules.all_wild_row)
     exact = _Track(rules, n, budget)
     prover = BoxProver(rules, n, budget, all_wild_open)
@@ -220,7 +219,6 @@ def _search_uncached(rules, n: int, budget: Budget, max_turns: int, bound: dict)
     if ALL_WILD in setup:
         exact.solver.add(z3.Not(setup[ALL_WILD]))
     open_paths: set = set()
-    hard: set = set()  # paths the quick exact try could not settle at an earlier depth
     situations_of = lambda q: _situations(rules, q, setup)  # noqa: E731
     for k in range(max_turns):
         t = exact.query(k)
@@ -232,9 +230,8 @@ def _search_uncached(rules, n: int, budget: Budget, max_turns: int, bound: dict)
                 continue
             open_paths.add(path)
             candidates[path] = (expr, taken)
-        # paths the quick exact try failed on at an earlier depth: the rate box first
-        hard_now = hard & set(candidates)
-        for path in prover.absent(k, situations_of, hard_now, cheap=True) if hard_now else ():
+        # the rate box first (one cheap query per path)
+        for path in prover.absent(k, situations_of, set(candidates), cheap=True) if candidates else ():
             found.setdefault(path, None)
             del candidates[path]
         left = {}
@@ -242,14 +239,10 @@ def _search_uncached(rules, n: int, budget: Budget, max_turns: int, bound: dict)
             got = exact.witness(expr, _hint(t)) or exact.ask(expr, QUICK_MS)
             if got[0] == "unknown":
                 left[path] = (expr, taken)
-                hard.add(path)
             else:
                 settle(path, *got, taken, exact.prefix + [t])
-        # then the rate box, the turn-by-turn box, and the exact model with the full budget
-        proved = set()
-        for cheap in (True, False):
-            if set(left) - proved:
-                proved |= prover.absent(k, situations_of, set(left) - proved, cheap=cheap)
+        # then the turn-by-turn box, and the exact model with the full budget
+        proved = prover.absent(k, situations_of, set(left), cheap=False) if left else set()
         for path, (expr, taken) in left.items():
             if path in proved:
                 found.setdefault(path, None)
