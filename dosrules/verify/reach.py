@@ -4,6 +4,11 @@ From every deal the ruleset allows, can play reach a situation that an ``unspeci
 must decide (a draw from an empty deck, a Centre Row of only wild cards, ...) or that no rule
 covers? For each such situation: the fewest turns, with the trace, or "not within N turns".
 Earlier turns of a trace meet no gap (the engine ends a round void at its first gap).
+
+Witnesses come from the exact unrolled model (integer zone sizes, per card class). "Not at
+turn k" is proved on whichever is cheapest and still a proof: the interval abstractions of
+:mod:`.bounds` (sound over-approximations of every state a trace can reach, so an unsat answer
+there is an unsat answer here) or the exact model; unknown is never read as proved.
 """
 
 from __future__ import annotations
