@@ -15,10 +15,12 @@ not depend on the agents, and a seeded agent is reproducible.
 from __future__ import annotations
 
 import random
+from operator import itemgetter
 from typing import Callable
 
 from .cards import Kind
-from .engine.actions import CALL_DOS, DRAW, END, PASS, Action, CatchDos, Declare, Match, Place, declared_key
+from .model import AfterFailedDraw
+from .engine.actions import CALL_DOS, DRAW, END, PASS, Action, Match, Place, declared_key
 from .engine.state import Phase, State
 from .errors import UsageError
 
@@ -71,8 +73,7 @@ class GreedyAgent(Agent):
         return self.rng.random() < p
 
     def act(self, state: State) -> Action:
-        c = state.c
-        if c.plain_matching:
+        if state.c.plain_matching:
             fast = self._act_plain(state)
             if fast is not None:
                 return fast
@@ -81,35 +82,52 @@ class GreedyAgent(Agent):
     def _act_plain(self, state: State) -> Action | None:
         """The common decisions without building the legal-action list (plain matching rules)."""
         ph = state.phase
-        if ph is Phase.TURN:
+        if ph is _TURN:
             seat = state.turn_seat
-            if state.exposed(seat) and not self._chance(self.forget):
+            c = state.c
+            if (c.dos_active and len(state.hands[seat]) == c.dos_hand_size and not state.called[seat]
+                    and not self._chance(self.forget)):
                 return CALL_DOS
-            if state.drew and not state.matches and state.c.match_after_draw is not True:
+            if state.drew and not state.matches and c.match_after_draw is not True:
                 return None
-            key = (id(state), len(state.history), state.round)
-            if self._plan_key == key:  # the rest of this turn's plan is still the best
+            n = len(state.history)
+            if self._plan_key == (state, n):  # the rest of this turn's plan is still the best
                 plan = self._plan
             else:
                 plan = plain_plan(state)
             if plan:
-                self._plan, self._plan_key = plan[1:], (key[0], key[1] + 1, key[2])
+                self._plan, self._plan_key = plan[1:], (state, n + 1)
                 return plan[0]
             self._plan_key = None
             if state.matches:
                 return END
             if not state.drew:
                 return DRAW
+            rule = state.c.after_failed_draw  # drew, and no match is possible
+            if rule is AfterFailedDraw.PLACE_CARD and state.hands[seat]:
+                return self._highest_plain(state)
+            if rule is AfterFailedDraw.KEEP_AND_PASS:
+                return END
             return None
         if ph is Phase.BONUS:
             seat = state.turn_seat
             if state.exposed(seat) and not self._chance(self.forget):
                 return CALL_DOS
-            c = state.c
-            index, points = c.face_index, c.f_points
-            best = max(state.hands[seat], key=lambda card: (points[index[id(card)]], index[id(card)]))
-            return Place(c.plain_decl[index[id(best)]])
+            return self._highest_plain(state)
         return None
+
+    @staticmethod
+    def _highest_plain(state: State) -> Place:
+        """Place the highest-points card in hand (equal points: the later face)."""
+        c = state.c
+        index, points = c.face_index, c.f_points
+        best = max(index[id(card)] for card in state.hands[state.turn_seat])
+        top = points[best]
+        for card in state.hands[state.turn_seat]:
+            f = index[id(card)]
+            if points[f] > top or (points[f] == top and f > best):
+                best, top = f, points[f]
+        return Place(c.plain_decl[best])
 
     def _act_general(self, state: State) -> Action:
         ph = state.phase
@@ -209,19 +227,16 @@ def plain_plan(state: State) -> list[Match]:
     for f in hand_ids:
         counts[f] = counts.get(f, 0) + 1
     faces = sorted(counts)
-    kind, value, bits, tbits, points = c.f_kind, c.f_value, c.f_bits, c.f_tbits, c.f_points
-    wmin, wmax, w2v = c.wild_min, c.wild_max, c.wild_dos_value
-    NUMBER, WILD_DOS = _NUMBER, _WILD_DOS
-    lo, hi = {}, {}
+    bits, tbits, points, lo, hi = c.f_bits, c.f_tbits, c.f_points, c.f_lo, c.f_hi
+    fixed: dict[int, list[int]] = {}  # value -> faces that count exactly that value
+    ranged = []  # faces that count a range (Wild #)
     for f in faces:
-        k = kind[f]
-        if k is NUMBER:
-            lo[f] = hi[f] = value[f]
-        elif k is WILD_DOS:
-            lo[f] = hi[f] = w2v
+        if lo[f] == hi[f]:
+            fixed.setdefault(lo[f], []).append(f)
         else:
-            lo[f], hi[f] = wmin, wmax
-    slots = []  # per free row card: [(shed, bonus, points, target face, target value, hand faces, common bits)]
+            ranged.append(f)
+    pairs = None  # every pair, built only for a target that counts a range
+    slots = []  # per free row card: [(shed, bonus, points, target face, total, hand faces, common bits)]
     seen: dict[int, list] = {}
     for i, card in enumerate(row):
         if used[i]:
@@ -231,37 +246,65 @@ def plain_plan(state: State) -> list[Match]:
             if seen[t]:
                 slots.append(seen[t])
             continue
-        tk = kind[t]
-        if tk is NUMBER:
-            tlo = thi = value[t]
-        elif tk is WILD_DOS:
-            tlo = thi = w2v
-        else:
-            tlo, thi = wmin, wmax
-        tb = tbits[t]
+        tlo, thi, tb = lo[t], hi[t], tbits[t]
         opts = []
-        for f in faces:
-            if lo[f] <= thi and tlo <= hi[f]:
-                common = bits[f] & tb
-                opts.append((1, 1 if common else 0, points[f], t, max(lo[f], tlo), (f,), common))
-        for a_i, a in enumerate(faces):
-            for b in faces[a_i:]:
-                if a == b and counts[a] < 2:
+        if tlo == thi:
+            tv = tlo
+            for f in fixed.get(tv, ()):
+                cb = bits[f] & tb
+                opts.append((1, 1 if cb else 0, points[f], t, tv, (f,), cb))
+            for f in ranged:
+                if lo[f] <= tv <= hi[f]:
+                    cb = bits[f] & tb
+                    opts.append((1, 1 if cb else 0, points[f], t, tv, (f,), cb))
+            for x, group in fixed.items():
+                partners = fixed.get(tv - x)
+                if not partners:
                     continue
-                smin, smax = lo[a] + lo[b], hi[a] + hi[b]
-                if smin > thi or smax < tlo:
-                    continue
-                common = bits[a] & bits[b] & tb
-                opts.append((2, 1 if common else 0, points[a] + points[b], t, max(smin, tlo), (a, b), common))
-        opts.sort(reverse=True, key=lambda o: o[:3])
+                for a in group:
+                    for b in partners:
+                        if b < a or (b == a and counts[a] < 2):
+                            continue
+                        cb = bits[a] & bits[b] & tb
+                        opts.append((2, 1 if cb else 0, points[a] + points[b], t, tv, (a, b), cb))
+            for w in ranged:
+                lw, hw = lo[w], hi[w]
+                for a in faces:
+                    if (a == w and counts[a] < 2) or (a < w and lo[a] != hi[a]):
+                        continue  # a ranged pair is taken once, from its lower face
+                    if lo[a] + lw <= tv <= hi[a] + hw:
+                        cb = bits[a] & bits[w] & tb
+                        opts.append((2, 1 if cb else 0, points[a] + points[w], t, tv,
+                                     (a, w) if a < w else (w, a), cb))
+        else:
+            if pairs is None:
+                pairs = []
+                for a_i, a in enumerate(faces):
+                    la, ha, ba, pa = lo[a], hi[a], bits[a], points[a]
+                    for b in faces[a_i:]:
+                        if a == b and counts[a] < 2:
+                            continue
+                        pairs.append((la + lo[b], ha + hi[b], ba & bits[b], pa + points[b], (a, b)))
+            opts = [(2, 1 if sb & tb else 0, sp, t, smin if smin > tlo else tlo, fs, sb & tb)
+                    for smin, smax, sb, sp, fs in pairs if smin <= thi and tlo <= smax]
+            opts += [(1, 1 if bits[f] & tb else 0, points[f], t, lo[f] if lo[f] > tlo else tlo, (f,), bits[f] & tb)
+                     for f in faces if lo[f] <= thi and tlo <= hi[f]]
+        opts.sort(reverse=True, key=_option_key)
         seen[t] = opts
         if opts:
             slots.append(opts)
     if not slots:
         return []
     n = len(slots)
-    if n == 1:  # options are sorted best first
-        return [_plain_match(c, slots[0][0])]
+    # each slot's best option, if they fit the hand together, is the plan the search would find
+    picks = [opts[0] for opts in slots]
+    need: dict[int, int] = {}
+    for o in picks:
+        for f in o[5]:
+            need[f] = need.get(f, 0) + 1
+    if all(counts[f] >= k for f, k in need.items()):
+        return [_plain_match(c, o) for o in picks]
+    slots.sort(key=len)  # the slot with the most options is searched last, by its first fitting option
     # upper bounds of what the slots from k on can still add: (shed, bonus, points)
     ub_s, ub_b, ub_p = [0] * (n + 1), [0] * (n + 1), [0] * (n + 1)
     for k in range(n - 1, -1, -1):
@@ -272,8 +315,23 @@ def plain_plan(state: State) -> list[Match]:
     best = [(-1, 0, 0), []]
     chosen: list = []
 
+    last = n - 1
+
+    def fits(o):
+        fs = o[5]
+        if len(fs) == 1:
+            return counts[fs[0]] >= 1
+        a, b = fs
+        return counts[a] >= (2 if a == b else 1) and counts[b] >= 1
+
     def search(k, shed, bonus, pts):
-        if k == n:
+        if k == last:  # the last slot: its first fitting option is its best (sorted)
+            for o in slots[k]:
+                if fits(o):
+                    total = (shed + o[0], bonus + o[1], pts + o[2])
+                    if total > best[0]:
+                        best[0], best[1] = total, [*chosen, o]
+                    return
             if (shed, bonus, pts) > best[0]:
                 best[0], best[1] = (shed, bonus, pts), list(chosen)
             return
@@ -352,10 +410,14 @@ def _plain_match(c, option) -> Match:
         target = c.w2_decl[col]
     else:
         target = c.wn_decl[t][total if len(fs) == 2 else (fixed(fs[0]) or total)]
-    return Match(target, cards)
+    return Match.trusted(target, cards)
 
 
 _NUMBER, _WILD_DOS = Kind.NUMBER, Kind.WILD_DOS
+_TURN = Phase.TURN
+
+
+_option_key = itemgetter(0, 1, 2)
 
 AGENTS: dict[str, Callable[..., Agent]] = {"random": RandomAgent, "greedy": GreedyAgent}
 

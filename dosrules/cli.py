@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 
 from .errors import DosrulesError
 
-COMMANDS = ["rulesets", "games", "ask", "verify", "doc"]  # modules under dosrules.commands, in help order
+COMMANDS = ["rulesets", "games", "ask", "verify", "doc", "compare"]  # modules under dosrules.commands, in help order
 
 
 class _Parser(argparse.ArgumentParser):
@@ -44,6 +45,13 @@ def main(argv: list[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return 0
+    except Exception as err:  # a bug in dosrules, not bad input: say so briefly
+        if os.environ.get("DOSRULES_DEBUG"):
+            raise
+        print(f"dosrules: internal error ({type(err).__name__}: {err}). This is a bug in dosrules, "
+              "not in your input; rerun with DOSRULES_DEBUG=1 to see the traceback, and report it.",
+              file=sys.stderr)
+        return 70
 
 
 if __name__ == "__main__":

@@ -98,3 +98,18 @@ def test_show_of_a_bad_spec_is_one_paragraph(capsys):
     code, _, err = run(capsys, "show", "mattel-2081")
     assert code == 1
     assert err.startswith("no ruleset with the id 'mattel-2081' — did you mean 'mattel-2018'? Searched:")
+
+
+def test_an_internal_error_is_one_paragraph_without_traceback(monkeypatch, capsys):
+    from dosrules import cli
+
+    def broken(_args):
+        raise ZeroDivisionError("division by zero")
+
+    parser = cli.build_parser()
+    args = parser.parse_args(["list"])
+    monkeypatch.setattr(cli, "build_parser", lambda: type("P", (), {"parse_args": lambda self, a: args})())
+    args.handler = broken
+    assert cli.main(["list"]) == 70
+    err = capsys.readouterr().err
+    assert "internal error (ZeroDivisionError: division by zero)" in err and "Traceback" not in err

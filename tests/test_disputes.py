@@ -136,7 +136,7 @@ def _error(tmp_path, text: str) -> str:
     (GOOD.replace("row: 7r 3b", "row: &r 7r 3b"), "s.yaml:4:6: anchor '&r' is not allowed. Anchors and aliases are not supported"),
     (GOOD.replace("row: 7r 3b", "row: !!str 7r 3b"), "s.yaml:4:6: the tag '!!str' is not allowed."),
     (GOOD.replace("mattel-2018: legal", "mattel-2019: legal"), "s.yaml:7:3: no ruleset with the id 'mattel-2019' — did you mean 'mattel-2018'? (at expect.mattel-2019)"),
-    (GOOD.replace("mattel-2018: legal", "mattel-2018: allowed"), "s.yaml:7:16: 'allowed' is not a valid value here (at expect.mattel-2018)"),
+    (GOOD.replace("mattel-2018: legal", "mattel-2018: allowed"), "s.yaml:7:16: 'allowed' is not one of ['legal', 'illegal', 'rule-gap'] (at expect.mattel-2018)"),
     (GOOD + "turn: 2\n", "s.yaml:8:7: seat 2 does not exist in a game of 2 players (at turn). Seats are numbered 0 to 1."),
     (GOOD + "actions: [draw]\n", "give both 'action' and 'actions'"),
     ("- a\n- b\n", "s.yaml:1:1: the top level is a list, not a mapping. A scenario is a mapping with at least"),
@@ -197,6 +197,15 @@ def test_ask_exit_1_when_the_file_expects_otherwise(tmp_path, capsys):
     (["ask", "--row", "7r 2x", "--hand", "7b", "--action", "match 7r with 7b"], "--row: '2x' is not a card"),
     (["ask", "x.yaml", "--row", "7r"], "give a scenario file or an inline situation, not both (--row)"),
     (["ask", "missing.yaml"], "missing.yaml: no such file."),
+    (["ask", "--row", "7r 9b", "--hand", "3r 4r", "--action", "matc 7r with 3r+4r"],
+     "--action: 'matc 7r with 3r+4r' is not an action: an action is 'match 7r with 3r+4r'"),
+    (["ask", "--row", "7r 9b", "--hand", "3r 4r", "--action", "matc 7r with 3r+4r"], "Did you mean 'match'?"),
+    (["ask", "--row", "7r 9b", "--hand", "3r 4r", "--action", "match 7r with 3r+9x"],
+     "'9x' is not a card: a card is 7r, 10y"),
+    (["ask", "--row", "7r 7r 7r", "--hand", "3r 4r", "--action", "draw"],
+     "the position uses more copies of 7r than the deck holds (2). Use each card at most as often"),
+    (["ask", "--row", "7r", "--hand", "7b", "--hand", "200", "--action", "draw"],
+     "--hand: 200 is greater than the maximum of 108"),
 ])
 def test_ask_bad_input(capsys, argv, expected):
     assert main(argv) in (1, 2)
@@ -210,3 +219,82 @@ def test_no_edition_named_in_code():
     for f in code:
         text = f.read_text(encoding="utf-8")
         assert [i for i in ids if i in text] == [], f.name
+
+
+def test_ask_errors_are_one_paragraph(capsys):
+    main(["ask", "--row", "7r 9b", "--hand", "3r 4r", "--action", "matc 7r with 3r+4r"])
+    err = capsys.readouterr().err.strip()
+    assert "\n" not in err and err.count("an action is") == 1  # the forms once, not twice
+
+
+def test_ask_help_has_examples_and_says_rulesets_is_a_list_of_ids(capsys):
+    with pytest.raises(SystemExit):
+        main(["ask", "--help"])
+    out = capsys.readouterr().out
+    assert "examples:" in out and "dosrules ask --row" in out and "--next-round" in out
+    assert "comma-separated list of ruleset ids" in out and "not a folder" in out
+    assert f"--rulesets {','.join(shipped_editions()[:2])}" in out
+
+
+# --- following into the deal: who deals ---------------------------------------------------------
+
+
+def test_ask_inline_next_round_names_the_next_dealer(capsys):
+    argv = ["ask", "--row", "7r 3b", "--hand", "7", "--hand", "7", "--hand", "7b", "--turn", "2", "--dealer", "0",
+            "--action", "match 7r with 7b", "--action", "end", "--next-round", "--json"]
+    eds = shipped_editions()
+    assert main([*argv, "--rulesets", ",".join(eds)]) == 0
+    deals = {a["ruleset"]: (a["deal"], a["verdict"], a["settled_by_lot"]) for a in json.loads(capsys.readouterr().out)["answers"]}
+    expected = {rid: load_scenario(ROOT / "docs/disputes/who-deals-next.yaml").expect[rid] for rid in eds}
+    for rid in eds:
+        deal, verdict, lot = deals[rid]
+        assert verdict == expected[rid].verdict and deal["round"] == 2
+        assert lot == (verdict == "rule-gap")
+        if expected[rid].dealer is not None:
+            assert deal["dealer"] == expected[rid].dealer and deal["first_player"] == expected[rid].first_player
+
+
+def test_without_follow_the_answer_stops_at_the_round_end():
+    from dosrules.disputes.scenario import inline_scenario
+
+    sc = inline_scenario(row="7r 3b", hands=["7", "7", "7b"], action=["match 7r with 7b", "end"], turn=2, dealer=0)
+    a = answer(sc, ruleset(shipped_editions()[0]))
+    assert a.deal is None and "dealt" not in a.kinds and a.scored == {2: a.scored[2]}
+
+
+def test_dealer_draw_is_stacked_and_the_rest_is_the_engines():
+    from dosrules.disputes.start import start_game
+    from dosrules.engine.events import DealerChosen
+
+    sc = load_scenario(ROOT / "docs/disputes/who-deals-first.yaml")
+    for rid in shipped_editions():
+        rs = ruleset(rid)
+        if rs.rules.setup.first_dealer.value != "high-card":
+            continue
+        state = start_game(sc, rs)
+        chosen = next(e for e in state.events if isinstance(e, DealerChosen))
+        assert [str(c) for c in chosen.draws] == ["#r", "7b", "3g"]
+        assert len(state.all_cards()) == 108  # the stacked cards were moved, not added
+
+
+NEW_GAME = """title: t
+question: q
+start: new-game
+players: 3
+dealer_draw: "#r 7b 3g"
+expect:
+  mattel-2018: legal
+"""
+
+
+@pytest.mark.parametrize("text,expected", [
+    (NEW_GAME + "hands: [7, 7, 7]\n", "s.yaml:8:1: 'hands' has no place in a new-game scenario (at hands). A new-game"),
+    (NEW_GAME.replace("players: 3\n", ""), "missing key 'players'"),
+    (NEW_GAME.replace("#r 7b 3g", "#r 7b"), "s.yaml:5:14: 2 cards are drawn for first dealer by 3 players"),
+    (GOOD + "dealer_draw: 7b 3g\n", "s.yaml:8:1: 'dealer_draw' is only for a new-game scenario"),
+    (GOOD + "follow: later\n", "'later' is not one of round, next-round"),
+    (GOOD.replace("question: q", "question: my Wild # as a 7?"),
+     "s.yaml:2:11: the question stops at a '#', which starts a YAML comment: \"# as a 7?\" is lost (at question). Quote the question"),
+])
+def test_new_game_and_follow_errors(tmp_path, text, expected):
+    assert expected in _error(tmp_path, text)

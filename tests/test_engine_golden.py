@@ -462,3 +462,104 @@ def test_a_game_is_reproducible_from_seed_and_actions():
         action = a.legal_actions()[len(a.history) % len(a.legal_actions())]
         assert [str(e) for e in a.apply(action)] == [str(e) for e in b.apply(parse_action(str(action)))]
     assert a.hands == b.hands and a.row == b.row
+
+
+# --- API edges ---------------------------------------------------------------------------------
+
+
+def test_bad_player_count_and_bad_positions_are_clear_errors():
+    from dosrules.errors import DosrulesError
+    with pytest.raises(DosrulesError, match="played by 2 to 4 players, not 5"):
+        new_game(MATTEL, 5)
+    with pytest.raises(DosrulesError, match="more copies of W2"):
+        position([["W2"] * 7, ["W2"] * 6], ["7r", "9b"])
+
+
+def test_illegal_action_error_names_the_rule_and_the_legal_actions():
+    s = position([["5b", "6g", "10b", "10r"], OTHER], ["1r", "8y"], deck=["9g", "10g"])
+    with pytest.raises(IllegalActionError) as err:
+        play(s, "end")
+    assert str(err.value) == (
+        "illegal action 'end' for seat 0 in round 1: a turn is a match or a draw: match or draw before "
+        "ending the turn. Legal here: draw.")
+    assert err.value.reason.path is None and err.value.exit_code == 1
+    go(s, "draw")
+    with pytest.raises(IllegalActionError) as err:
+        play(s, "end")
+    assert err.value.reason.path == "drawing.after_failed_draw"
+    assert 'put one card from your hand face up in the Centre Row' in str(err.value)
+
+
+def test_copy_is_independent():
+    s = new_game(MATTEL, 2, seed=3)
+    t = s.copy()
+    t.apply(t.legal_actions()[0])
+    assert len(s.history) == 0 and len(t.history) == 1
+    assert s.legal_actions()[0] == t.history[0] or s.hands != t.hands or s.row != t.row
+    u = s.copy()
+    a = s.legal_actions()[-1]
+    assert [str(e) for e in s.apply(a)] == [str(e) for e in u.apply(a)]
+
+
+def test_why_not_is_none_exactly_for_legal_actions():
+    s = position([["3r", "4b", "7b", "9g", "1y", "5y", "8r"], OTHER], ["7r", "10g"])
+    for text in ["match 7r with 7b", "draw", "match 10g with 1y+9g"]:
+        assert why_not(s, text) is None
+    for text in ["end", "pass", "catch-dos 1", "call-dos", "place 7b", "declare W2=r"]:
+        assert why_not(s, text) is not None
+
+
+# --- more dimensions -------------------------------------------------------------------------------
+
+
+def test_single_or_double_matches_switched_off():
+    hand = [["3r", "4b", "7b", "9g", "1y", "5y", "8r"], OTHER]
+    s = position(hand, ["7r", "10g"], variant(matching__single=False))
+    assert legal(s) == {"match 7r with 3r+4b", "match 10g with 3r+7b", "match 10g with 1y+9g", "draw"}
+    s = position(hand, ["7r", "10g"], variant(matching__double=False))
+    assert legal(s) == {"match 7r with 7b", "draw"}
+    assert why_not(s, "match 7r with 3r+4b").path == "matching.double"
+
+
+def test_first_player_is_the_dealer():
+    from dosrules.model import FirstPlayer
+    s = new_game(variant(setup__first_player=FirstPlayer.DEALER), 3, seed=2)
+    assert s.current_player() == s.dealer
+    t = new_game(MATTEL, 3, seed=2)
+    assert t.current_player() == (t.dealer + 1) % 3
+
+
+def test_symbol_value_unspecified_settles_a_wild_draw_by_lot():
+    gaps = set()
+    for seed in range(40):
+        s = new_game(variant(setup__symbol_value_for_dealer=UNSPECIFIED), 4, seed=seed)
+        gaps |= {(e.path, e.voids) for e in s.events if e.kind == "rule-gap"}
+    assert gaps == {("setup.symbol_value_for_dealer", False)}
+
+
+def test_number_cards_without_face_value_score_nothing():
+    s = position([["7b"], ["W2", "#g", "10b", "3y"]], ["7r", "10g"], variant(scoring__number_cards_face_value=False))
+    events = go(s, "match 7r with 7b", "end")
+    assert [e.points for e in events if e.kind == "round-scored"] == [60]
+
+
+def test_a_single_colour_bonus_can_make_the_others_draw():
+    from dosrules.model import Bonus
+    s = position([["7r", "5b", "9g", "10y", "1g"], OTHER], ["7r", "10g"],
+                 variant(bonuses__single_colour=Bonus(place_cards=0, others_draw=2)), deck=["1y", "3b", "4y"])
+    events = go(s, "match 7r with 7r")
+    assert kinds(events) == ["matched", "bonus", "drew"] and len(events[2].cards) == 2
+    assert kinds(go(s, "end")) == ["turn-ended", "refilled", "turn"]  # no bonus card owed
+
+
+def test_events_as_plain_data():
+    s = position([["3r", "4r", "9g", "10y"], OTHER, ["8b", "8g", "9b", "10b"]], ["7r", "10g"],
+                 deck=["1y", "3b", "5g", "6g"])
+    events = go(s, "match 7r with 3r+4r")
+    assert [e.as_dict() for e in events] == [
+        {"kind": "matched", "seat": 0, "target": "7r", "cards": ["3r", "4r"]},
+        {"kind": "bonus", "seat": 0, "bonus": "double-colour", "place_cards": 1, "others_draw": 1},
+        {"kind": "drew", "seat": 1, "cards": ["6g"], "reason": "bonus"},
+        {"kind": "drew", "seat": 2, "cards": ["5g"], "reason": "bonus"}]
+    dealer = new_game(MATTEL, 2, seed=1).events[0].as_dict()
+    assert dealer["kind"] == "dealer" and len(dealer["draws"]) == 2

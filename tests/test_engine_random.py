@@ -24,7 +24,7 @@ from dosrules.engine import Phase, new_game, parse_action
 
 from enginekit import RULESETS
 
-GAMES = int(os.environ.get("DOSRULES_RANDOM_GAMES", "3"))
+GAMES = int(os.environ.get("DOSRULES_RANDOM_GAMES", "2"))
 ROOT = Path(__file__).resolve().parent.parent / "rulesets"
 
 
@@ -44,7 +44,7 @@ def ruleset(spec: str):
     return load_ruleset(spec)
 
 
-def play_random_game(rs, players: int, seed: int, agents=("random",)) -> "State":
+def play_random_game(rs, players: int, seed: int, agents=("random",)):
     state = new_game(rs, players, seed, max_rounds=60)
     chosen = [make_agent(agents[i % len(agents)], seed * 7 + i) for i in range(players)]
     actions = 0
@@ -153,5 +153,51 @@ class EngineMachine(RuleBasedStateMachine):
 
 
 TestEngineMachine = EngineMachine.TestCase
-TestEngineMachine.settings = settings(max_examples=25, stateful_step_count=150, deadline=None,
+TestEngineMachine.settings = settings(max_examples=20, stateful_step_count=120, deadline=None,
                                       suppress_health_check=[HealthCheck.too_slow])
+
+
+def candidate_actions(state, rng):
+    """Plausible actions, legal or not, built from the cards in play."""
+    from dosrules.cards import Declared
+    from dosrules.engine import CatchDos, Declare, Match, Place
+    from dosrules.engine.actions import CALL_DOS, DRAW, END, PASS
+    c = state.c
+    faces = list(c.faces)
+    hand = list(state.hands[state.turn_seat]) or faces
+
+    def decl(card):
+        options = c.hand_options[card]
+        return rng.choice(options)[1] if rng.random() < 0.8 else Declared(card)
+
+    def target():
+        card = rng.choice(list(state.row) or faces)
+        return rng.choice(c.target_options[card])[0] if rng.random() < 0.8 else Declared(card)
+
+    out = [DRAW, END, PASS, CALL_DOS, CatchDos(rng.randrange(state.players))]
+    for _ in range(12):
+        out.append(Match(target(), tuple(decl(rng.choice(hand)) for _ in range(rng.choice((1, 2))))))
+    out.append(Place(decl(rng.choice(hand))))
+    out.append(Place(Declared(rng.choice(hand))))
+    out.append(Declare(decl(rng.choice(faces))))
+    return out
+
+
+@pytest.mark.parametrize("spec", ALL)
+def test_why_not_agrees_with_legal_actions(spec):
+    from dosrules.engine import IllegalActionError, play, why_not
+    rng = random.Random(7)
+    state = new_game(ruleset(spec), 3, seed=7)
+    for _ in range(80):
+        if state.is_terminal():
+            break
+        legal = set(state.legal_actions())
+        for a in candidate_actions(state, rng):
+            reason = why_not(state, a)
+            assert (reason is None) == (a in legal), (str(a), reason)
+            if reason is not None:
+                assert reason.message and str(reason)
+                copy = state.copy()
+                with pytest.raises(IllegalActionError):
+                    play(copy, a)
+        state.apply(rng.choice(sorted(legal, key=str)))

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from . import ask, catalogue_dir, load_scenario
 from .scenario import Scenario
-from .verdict import Answer
+from .verdict import Answer, deal_text
 
 __all__ = ["scenario_files", "render_readme", "main", "REGENERATE"]
 
@@ -49,6 +49,10 @@ def _verdict_cell(a: Answer) -> str:
     word = {"legal": "legal", "illegal": "**illegal**", "rule-gap": "*rule gap*"}[a.verdict]
     if a.verdict != "legal" and a.step:
         word += f" at `{a.step}`"
+    if a.settled_by_lot:
+        word += ", settled by lot (not void)"
+    elif a.deal:
+        word += f": {deal_text(a.deal)}"
     return word
 
 

@@ -30,6 +30,7 @@ __all__ = ["Scenario", "Expectation", "ScenarioError", "load_scenario", "inline_
            "read_document", "VERDICTS"]
 
 VERDICTS = ("legal", "illegal", "rule-gap")
+_ACTION_WORDS = ("match", "draw", "place", "end", "call-dos", "catch-dos", "pass", "declare")
 MAX_BYTES = 256 * 1024
 MAX_DEPTH = 12
 
@@ -57,6 +58,8 @@ class Expectation:
     events: tuple[str, ...] = ()
     absent: tuple[str, ...] = ()
     note: str | None = None
+    dealer: int | None = None  # the seat that deals the round followed into (next round, or the first)
+    first_player: int | None = None  # the seat that plays first in that round
 
 
 @dataclass(frozen=True)
@@ -67,6 +70,10 @@ class Scenario:
     hands: tuple[tuple[Card, ...] | int, ...]
     row: tuple[Declared, ...]
     actions: tuple[str, ...]
+    start: str = "position"  # position | new-game
+    n_players: int | None = None  # new-game: how many play (a position counts its hands)
+    dealer_draw: tuple[Card, ...] = ()  # new-game: the card each seat draws for first dealer
+    follow: str = "round"  # round | next-round: how far what follows is played out
     before: tuple[str, ...] = ()
     deck_exact: tuple[Card, ...] | None = None  # the whole deck, top first
     deck_top: tuple[Card, ...] = ()
@@ -86,7 +93,16 @@ class Scenario:
 
     @property
     def players(self) -> int:
-        return len(self.hands)
+        return self.n_players or len(self.hands)
+
+    @property
+    def new_game(self) -> bool:
+        return self.start == "new-game"
+
+    @property
+    def follows_deal(self) -> bool:
+        """True when the answer follows play into a deal (who deals, who plays first)."""
+        return self.new_game or self.follow == "next-round"
 
     @property
     def id(self) -> str:
@@ -157,9 +173,23 @@ def _schema_problem(doc: Document, err) -> DosrulesError:
         return DosrulesError("give both 'action' and 'actions'" if both else "missing key 'action' (or 'actions')",
                              where=doc.where(("actions",) if both else ()), path="action",
                              fix="Ask about one action with 'action: ...' or several with 'actions: [...]', not both.")
+    if err.validator is None and isinstance(doc.data, dict):  # a `false` subschema: a key with no place here
+        branch = scenario_schema()["then" if doc.data.get("start") == "new-game" else "else"]["properties"]
+        key = next((k for k in doc.data if branch.get(k) is False), None)
+        path = (key,)
+        if key == "dealer_draw":
+            return DosrulesError("'dealer_draw' is only for a new-game scenario", where=doc.where(path, key=True),
+                                 path=_dotted(path), fix="Add 'start: new-game' (and drop the position), or drop 'dealer_draw'.")
+        return DosrulesError(f"'{key}' has no place in a new-game scenario", where=doc.where(path, key=True),
+                             path=_dotted(path), fix="A new-game scenario gives only 'players' (and 'dealer_draw', "
+                                                     "'seed'); drop the position, or drop 'start: new-game'.")
     if err.validator == "propertyNames":
         return DosrulesError(f"'{err.instance}' is not a ruleset id or composition", where=doc.where((*path, err.instance), key=True),
                              path=_dotted((*path, err.instance)), fix=fix)
+    if err.validator == "oneOf" and err.context and not isinstance(err.instance, (dict, list)):
+        telling = [e for e in err.context if e.validator not in ("type", "oneOf")]
+        if len(telling) == 1 and telling[0].validator in ("maximum", "minimum", "maxLength", "enum"):
+            return DosrulesError(telling[0].message, where=doc.where(path), path=_dotted(path), fix=fix)
     if err.instance is None:
         fix = (fix or "") + " An empty value: in YAML an unquoted # starts a comment, so quote cards that begin with # (\"#g 9b\")."
     shown = err.instance if not isinstance(err.instance, (dict, list)) else ("a mapping" if isinstance(err.instance, dict) else "a list")
@@ -211,9 +241,17 @@ class _Builder:
             try:
                 parse_action(text)
             except NotationError as err:
+                import difflib
+
                 hint = (" In YAML an unquoted # starts a comment: quote an action with a Wild # "
                         "(\"match 7r with #r=7\").") if re.search(r"(with|place|declare|\+)$", text.strip()) else ""
-                self.problem(str(err), (*path, i), f"Write it in the action notation: {ACTION_HELP}.{hint}")
+                word = (text.split() or [""])[0]
+                guess = difflib.get_close_matches(word, _ACTION_WORDS, n=1)
+                fix = (f"Did you mean '{guess[0]}'? " if guess and guess[0] != word else "")
+                fix += ("Use one of the forms above." if ACTION_HELP in str(err)
+                        else "Correct the card; the rest of the action reads fine." if "is not a card" in str(err)
+                        else f"Write it in the action notation: {ACTION_HELP}.")
+                self.problem(str(err), (*path, i), fix + hint)
         return tuple(texts)
 
     def seat(self, value: int, players: int, path: tuple) -> int:
@@ -232,6 +270,9 @@ class _Builder:
                                                    path=_dotted(path), fix=err.fix))
         if isinstance(value, str):
             return Expectation(value)
+        for key in ("dealer", "first_player"):
+            if key in value:
+                self.seat(value[key], players, (*path, key))
         hands = {}
         for seat, h in value.get("hands", {}).items():
             self.seat(int(seat), players, (*path, "hands", seat))
@@ -241,9 +282,12 @@ class _Builder:
             self.seat(seat, players, (*path, "scored", str(seat)))
         row = self.cards(value["row"], (*path, "row")) if "row" in value else None
         return Expectation(value["verdict"], value.get("rule"), row, hands, scored,
-                           tuple(value.get("events", ())), tuple(value.get("absent", ())), value.get("note"))
+                           tuple(value.get("events", ())), tuple(value.get("absent", ())), value.get("note"),
+                           value.get("dealer"), value.get("first_player"))
 
     def scenario(self, data: Mapping[str, Any]) -> Scenario:
+        if data.get("start") == "new-game":
+            return self.new_game(data)
         hands = tuple(h if isinstance(h, int) else self.cards(h, ("hands", i)) for i, h in enumerate(data["hands"]))
         n = len(hands)
         if "players" in data and data["players"] != n:
@@ -279,7 +323,22 @@ class _Builder:
             discard=self.cards(data.get("discard"), ("discard",)), turn=turn, dealer=dealer,
             scores=tuple(scores) if scores is not None else None, called=called,
             seed=data.get("seed", 0), phase=data.get("phase"), topic=data.get("topic", "example"),
-            raised_by=data.get("raised_by"), note=data.get("note"), expect=expect, lines=lines)
+            raised_by=data.get("raised_by"), note=data.get("note"), expect=expect, lines=lines,
+            follow=data.get("follow", "round"))
+
+    def new_game(self, data: Mapping[str, Any]) -> Scenario:
+        n = data["players"]
+        draw = self.cards(data.get("dealer_draw"), ("dealer_draw",))
+        if data.get("dealer_draw") is not None and len(draw) != n and not self.problems:
+            self.problem(f"{len(draw)} cards are drawn for first dealer by {n} players", ("dealer_draw",),
+                         "Give one card per seat, seat 0 first.")
+        expect = {rid: self.expectation(rid, v, n) for rid, v in data.get("expect", {}).items()}
+        lines = {rid: self.doc.where(("expect", rid), key=True) for rid in data.get("expect", {})}
+        return Scenario(
+            file=self.doc.file, title=data["title"], question=data["question"], hands=(), row=(), actions=(),
+            start="new-game", n_players=n, dealer_draw=draw, seed=data.get("seed", 0),
+            topic=data.get("topic", "example"), raised_by=data.get("raised_by"), note=data.get("note"),
+            expect=expect, lines=lines)
 
 
 def _validate(doc: Document) -> None:
@@ -311,6 +370,33 @@ def scenario_from_document(doc: Document) -> Scenario:
     return _build(doc)
 
 
+_PROSE = ("title", "question", "note")
+
+
+def _cut_by_comment(doc: Document, text: str) -> list[DosrulesError]:
+    """Unquoted prose that a ``#`` cut short: "my red Wild # as a 7" reads as "my red Wild"."""
+    lines = text.splitlines()
+    out = []
+    data = doc.data if isinstance(doc.data, dict) else {}
+    expect = data.get("expect") if isinstance(data.get("expect"), dict) else {}
+    paths = [(k,) for k in _PROSE] + [("expect", r, "note") for r, v in expect.items() if isinstance(v, dict)]
+    for path in paths:
+        key = _dotted(path)
+        value = data.get(path[0]) if len(path) == 1 else expect[path[1]].get("note")
+        mark = doc.marks.get(path)
+        if not isinstance(value, str) or not mark or not mark[0] or mark[0] > len(lines):
+            continue
+        line, col = lines[mark[0] - 1], mark[1] - 1
+        if line[col:col + 1] in ("'", '"', "|", ">") or not line[col:].startswith(value):
+            continue
+        rest = line[col + len(value):]
+        if re.match(r"\s+#", rest):
+            out.append(DosrulesError(
+                f"the {key} stops at a '#', which starts a YAML comment: \"{rest.strip()}\" is lost",
+                where=doc.where(path), path=key, fix=f"Quote the {path[-1]} (\"...\") to keep a Wild # in it."))
+    return out
+
+
 def load_scenario(path: Path | str, display: str | None = None) -> Scenario:
     """Load and check a scenario file; raises ScenarioError / DosrulesError (one paragraph each)."""
     try:
@@ -319,16 +405,21 @@ def load_scenario(path: Path | str, display: str | None = None) -> Scenario:
         raise
     except DosrulesError as err:
         raise ScenarioError([err]) from None
+    cut = _cut_by_comment(doc, Path(path).read_text(encoding="utf-8"))
+    if cut:
+        raise ScenarioError(cut)
     return scenario_from_document(doc)
 
 
 _OPTIONS = {"row": "--row", "hands": "--hand", "actions": "--action", "before": "--before",
-            "deck": "--deck", "discard": "--discard", "turn": "--turn", "called": "--called"}
+            "deck": "--deck", "discard": "--discard", "turn": "--turn", "called": "--called",
+            "dealer": "--dealer"}
 
 
 def inline_scenario(*, row: str, hands: list[str], action: list[str], before: list[str] = (),
                     turn: int = 0, deck: str | None = None, discard: str | None = None,
-                    players: int | None = None, called: list[int] = ()) -> Scenario:
+                    players: int | None = None, called: list[int] = (), dealer: int | None = None,
+                    follow: str = "round") -> Scenario:
     """A scenario from ``dosrules ask`` options; the seats after the given hands hold seven unknown
     cards each. Errors name the option instead of a file place."""
     hand_values: list[Any] = [int(h) if h.strip().isdigit() else h for h in hands]
@@ -337,8 +428,9 @@ def inline_scenario(*, row: str, hands: list[str], action: list[str], before: li
     data: dict[str, Any] = {"title": "question from the command line", "question": " then ".join(action),
                             "row": row, "hands": hand_values, "turn": turn, "actions": list(action)}
     for key, value in (("before", list(before)), ("deck", {"top": deck} if deck is not None else None),
-                       ("discard", discard), ("called", list(called))):
-        if value:
+                       ("discard", discard), ("called", list(called)), ("dealer", dealer),
+                       ("follow", follow if follow != "round" else None)):
+        if value or (key == "dealer" and value is not None):
             data[key] = value
     try:
         _validate(Document("command line", {**data, "expect": {"any": "legal"}}))

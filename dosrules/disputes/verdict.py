@@ -3,8 +3,10 @@
 For each ruleset the scenario's position is built, ``before`` replayed and the asked actions
 taken with the engine's checked entry points. The verdict is ``legal`` (every action taken and
 no rule gap), ``illegal`` (``why_not`` refuses an action) or ``rule-gap`` (an ``unspecified``
-rule decides and the engine voids the round). What follows comes from the engine's events and
-state.
+rule decides: the engine voids the round, or — for who deals and who plays first — settles it
+by lot, ``settled_by_lot``). What follows comes from the engine's events and state: up to the
+end of the round, or with ``follow: next-round`` on into the next deal; a ``start: new-game``
+scenario is the game's first deal (:mod:`.start`).
 
 The rules cited are collected from the engine, never written by hand:
 
@@ -18,15 +20,16 @@ The rules cited are collected from the engine, never written by hand:
 from __future__ import annotations
 
 import enum
+import random
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from ..cards import make_deck
 from ..engine import RoundScored, RoundVoid, RuleGap, why_not
 from ..engine.actions import parse_action
-from ..engine.events import Dealt, DealerChosen, GameOver
-from ..model import Ruleset, is_unspecified
-from .consult import alternatives, record, with_rule
+from ..engine.events import Dealt, DealerChosen, GameOver, TurnStarted
+from ..model import UNSPECIFIED, Ruleset, is_unspecified
+from .consult import ConsultLog, alternatives, record, with_rule
 from .position import build_state
 from .scenario import Expectation, Scenario
 
@@ -80,14 +83,16 @@ class Run:
     consulted: list[tuple[str, bool]] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     legal_instead: list[str] = field(default_factory=list)
+    settled_by_lot: bool = False  # a rule gap the table settles (the engine: by lot); the round goes on
+    deal: dict[str, Any] | None = None  # the deal followed into: round, dealer, how, first_player
 
     def signature(self) -> tuple:
         return (self.verdict, self.step, self.reason_path, tuple(self.events))
 
     def summary(self) -> str:
-        if self.verdict == "legal":
-            return "legal"
-        return f"{self.verdict} at '{self.step}'" + (f" ({self.reason_path})" if self.reason_path else "")
+        text = "legal" if self.verdict == "legal" else (
+            f"{self.verdict} at '{self.step}'" + (f" ({self.reason_path})" if self.reason_path else ""))
+        return text + (f"; {deal_text(self.deal)}" if self.deal else "")
 
 
 @dataclass
@@ -106,6 +111,8 @@ class Answer:
     scored: dict[int, int]
     notes: list[str]
     legal_instead: list[str]
+    settled_by_lot: bool = False
+    deal: dict[str, Any] | None = None
 
     def to_json(self) -> dict[str, Any]:
         out = asdict(self)
@@ -114,6 +121,56 @@ class Answer:
 
 
 _ROUND_END = (RoundScored, RoundVoid, GameOver)
+
+
+def deal_text(deal: dict[str, Any]) -> str:
+    """'seat 2 deals round 2 (previous-winner), seat 0 plays first' from a Run's ``deal``."""
+    text = f"seat {deal['dealer']} deals round {deal['round']} ({deal['how']})"
+    return text + (f", seat {deal['first_player']} plays first" if deal.get("first_player") is not None else "")
+
+
+def _deal_of(events) -> dict[str, Any] | None:
+    """The last deal among ``events``: its round, dealer, how the dealer was chosen, who plays first."""
+    deal = None
+    how = None
+    for e in events:
+        if isinstance(e, DealerChosen):
+            how = e.how
+        elif isinstance(e, Dealt):
+            deal = {"round": e.round, "dealer": e.dealer, "how": how, "first_player": None}
+        elif isinstance(e, TurnStarted) and deal is not None and deal["first_player"] is None:
+            deal["first_player"] = e.seat
+    return deal
+
+
+def _gap_in(events, follow: bool):
+    """The rule gap that decides the verdict: one that voids the round; when following into a
+    deal, also one the table settles by lot (who deals, who plays first)."""
+    return next((e for e in events if isinstance(e, RuleGap) and (e.voids or follow)), None)
+
+
+def _start_run(scenario: Scenario, ruleset: Ruleset, consult: bool) -> Run:
+    """A new-game scenario: the first dealer, the deal, who plays first."""
+    from ..engine import compile_rules
+    from .start import start_game
+
+    log = ConsultLog(compile_rules(ruleset, scenario.players)) if consult else None
+    if log is not None:
+        log.recording = True
+    state = start_game(scenario, ruleset, log)
+    events = _this_round(state.events)
+    result = Run("legal", events=[str(e) for e in events], kinds=[e.kind for e in events], deal=_deal_of(events))
+    gap = _gap_in(events, True)
+    if gap is not None:
+        result.verdict, result.step, result.reason, result.reason_path = (
+            "rule-gap", "the start of the game", gap.situation, gap.path)
+        result.settled_by_lot = not gap.voids
+    if log is not None:
+        log.recording = False
+        result.consulted = list(log.paths())
+    if result.verdict == "legal" or result.settled_by_lot:
+        result.after = _snapshot(state)
+    return result
 
 
 def _this_round(events) -> list:
@@ -139,7 +196,13 @@ def _snapshot(state) -> dict[str, Any]:
 
 def run(scenario: Scenario, ruleset: Ruleset, *, consult: bool = True) -> Run:
     """Play the scenario under ``ruleset`` and return the verdict and what followed."""
+    if scenario.new_game:
+        return _start_run(scenario, ruleset, consult)
+    follow = scenario.follow == "next-round"
     state = build_state(scenario, ruleset)
+    # chance from here on (a new deck from the discard pile, the next deal) depends only on the seed and what is played,
+    # not on how the position was set up: what-if runs under changed rules stay comparable
+    state.rng = random.Random(scenario.seed)
     start = _this_round(state.events)
     gap = next((e for e in start if isinstance(e, RuleGap) and e.voids), None)
     result = Run("legal", events=[str(e) for e in start], kinds=[e.kind for e in start])
@@ -164,14 +227,19 @@ def run(scenario: Scenario, ruleset: Ruleset, *, consult: bool = True) -> Run:
             result.reason, result.reason_path = reason.message, reason.path
             result.legal_instead = [str(a) for a in state.legal_actions()]
             break
-        events = _this_round(state.apply(parse_action(text)))
+        events = state.apply(parse_action(text))
+        if not follow:
+            events = _this_round(events)
         if not in_before:
             result.events += [str(e) for e in events]
             result.kinds += [e.kind for e in events]
-        gap = next((e for e in events if isinstance(e, RuleGap) and e.voids), None)
+        if follow:
+            result.deal = _deal_of(events) or result.deal
+        gap = _gap_in(events, follow)
         if gap is not None:
             result.verdict, result.step, result.in_before = "rule-gap", text, in_before
             result.reason, result.reason_path = gap.situation, gap.path
+            result.settled_by_lot = not gap.voids
             if in_before:
                 result.events += [str(e) for e in events]
                 result.kinds += [e.kind for e in events]
@@ -184,7 +252,8 @@ def run(scenario: Scenario, ruleset: Ruleset, *, consult: bool = True) -> Run:
             break
     if log is not None:
         log.recording = False
-        result.consulted = list(log.paths(round=first_round))
+        rounds = {first_round, first_round + 1} if follow else {first_round}
+        result.consulted = list(dict(p for r in sorted(rounds) for p in log.paths(round=r)).items())
     if result.verdict == "legal" and not result.scored:
         result.after = _snapshot(state)
     return result
@@ -227,9 +296,9 @@ def _what_if(scenario: Scenario, ruleset: Ruleset, path: str, values, base: Run 
     deck = make_deck(ruleset.for_players(scenario.players).deck)
     for value in values:
         changed = with_rule(ruleset, scenario.players, path, value)
-        if make_deck(changed.for_players(scenario.players).deck) != deck:
-            continue
         try:
+            if make_deck(changed.for_players(scenario.players).deck) != deck:
+                continue
             other = run(scenario, changed, consult=False)
         except Exception:  # noqa: BLE001 - a value the engine cannot play with says nothing here
             continue
@@ -268,11 +337,15 @@ def answer(scenario: Scenario, ruleset: Ruleset, *, explain: bool = True) -> Ans
                 continue
             value = ruleset.for_players(n).get(path)
             changed = _what_if(scenario, ruleset, path, alternatives(value), base)
+            if not changed and isinstance(value, int) and not isinstance(value, bool):
+                # one more or less may not cross the line that matters (a wild worth 0 or 1 in the
+                # high-card draw): would the answer change had the source been silent?
+                changed = _what_if(scenario, ruleset, path, [UNSPECIFIED], base)
             if changed:
                 rules.append(_ref(ruleset, n, path, "decisive", changed))
     return Answer(ruleset.id, ruleset.content_hash, base.verdict, base.step, base.in_before, base.reason,
                   rules, [p for p, _ in base.consulted], base.events, base.kinds, base.after, base.scored, base.notes,
-                  base.legal_instead)
+                  base.legal_instead, base.settled_by_lot, base.deal)
 
 
 def check(ans: Answer, expected: Expectation) -> list[str]:
@@ -298,6 +371,13 @@ def check(ans: Answer, expected: Expectation) -> list[str]:
     for seat, points in expected.scored.items():
         if ans.scored.get(seat) != points:
             out.append(f"seat {seat} scores {ans.scored.get(seat, 'nothing')}, expected {points}")
+    for key in ("dealer", "first_player"):
+        want = getattr(expected, key)
+        if want is not None:
+            got = (ans.deal or {}).get(key)
+            if got != want:
+                out.append(f"{key.replace('_', ' ')} is {'seat ' + str(got) if got is not None else 'not known'}, "
+                           f"expected seat {want}")
     kinds = ans.kinds
     pos = 0
     for kind in expected.events:

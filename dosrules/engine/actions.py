@@ -68,6 +68,14 @@ class Match(Action):
         if len(self.cards) == 2 and declared_key(self.cards[1]) < declared_key(self.cards[0]):
             object.__setattr__(self, "cards", (self.cards[1], self.cards[0]))
 
+    @classmethod
+    def trusted(cls, target: Declared, cards: tuple[Declared, ...]) -> "Match":
+        """A Match whose cards are already in canonical order (a fast path for agents)."""
+        m = object.__new__(cls)
+        object.__setattr__(m, "target", target)
+        object.__setattr__(m, "cards", cards)
+        return m
+
     def __str__(self) -> str:
         return f"match {self.target} with {'+'.join(map(str, self.cards))}"
 

@@ -134,6 +134,11 @@ class CompiledRules:
         self.plain_decl = [Declared(card) for card in faces]
         self.w2_decl = [Declared(w2, None, col) for col in self.colours]
         self.wn_decl: list[dict[int, Declared]] = [{} for _ in faces]
+        #: the lowest and highest number each face can count as
+        self.f_lo = [card.number if card.kind is Kind.NUMBER else
+                     (self.wild_dos_value if card.kind is Kind.WILD_DOS else self.wild_min) for card in faces]
+        self.f_hi = [card.number if card.kind is Kind.NUMBER else
+                     (self.wild_dos_value if card.kind is Kind.WILD_DOS else self.wild_max) for card in faces]
         for i, card in enumerate(faces):
             p = self.points.get(card)
             self.f_points[i] = p or 0

@@ -29,6 +29,21 @@ class Event:
     def __repr__(self) -> str:
         return f"<{self.kind}: {self}>"
 
+    def as_dict(self) -> dict:
+        """Plain data for logs: ``{"kind": ..., field: value}``, cards in their notation."""
+        out = {"kind": self.kind}
+        for name in self.__dataclass_fields__:
+            out[name] = _plain(getattr(self, name))
+        return out
+
+
+def _plain(value):
+    if isinstance(value, (Card, Declared)):
+        return str(value)
+    if isinstance(value, tuple):
+        return [_plain(v) for v in value]
+    return value
+
 
 @dataclass(frozen=True, slots=True, repr=False)
 class DealerChosen(Event):

@@ -225,7 +225,7 @@ class _Diagnosis:
     def _hand_declaration(self, d: Declared) -> Reason | None:
         c, card = self.c, d.card
         if card.kind is Kind.WILD_DOS and d.colour is None:
-            return Reason(f"a Wild DOS played from hand takes the colour you declare: write W2=r, W2=b, ...",
+            return Reason("a Wild DOS played from hand takes the colour you declare: write W2=r, W2=b, ...",
                           "wilds.wild_dos.value")
         if card.kind is Kind.WILD_NUMBER:
             if d.value is None:
@@ -257,7 +257,7 @@ class _Diagnosis:
         return None
 
     def _draw(self) -> Reason:
-        s, c = self.s, self.c
+        s = self.s
         late = self._not_in_turn("drawing")
         if late:
             return late

@@ -254,10 +254,10 @@ class State:
                 acts += self.match_actions()
                 acts.append(END)
             else:
-                possible = self.match_actions(after_draw_ok=True)
+                possible = self.has_match()
                 if possible and c.match_after_draw is not False:
-                    acts += possible
-                acts += self._endings(self._no_match_rule(bool(possible))[1])
+                    acts += self.match_actions(after_draw_ok=True)
+                acts += self._endings(self._no_match_rule(possible)[1])
         elif ph is Phase.BONUS:
             acts += self._place_options()
         elif ph is Phase.ENDING or ph is Phase.FINISH:
@@ -450,6 +450,26 @@ class State:
     def _apply_match(self, m: Match) -> None:
         c, seat = self.c, self.turn_seat
         hand = self.hands[seat]
+        if c.plain_matching and c.match_after_draw is not None:  # no gap can arise
+            idx = self._find_target(m.target)
+            bonus = self.colour_outcome(m.target, m.cards)[0]
+            fresh = True
+        else:
+            idx, bonus, fresh = self._match_gaps(m)
+        for d in m.cards:  # keep the game's own card objects (interned faces) in every zone
+            self.played.append(hand.pop(self._position(hand, d.card)))
+        self._touch(seat)
+        if fresh:
+            self.used[idx] = True
+            self.rows_matched += 1
+        self.matches += 1
+        self._emit(Matched(seat, m.target, m.cards))
+        if bonus is not None:
+            self._bonus(seat, bonus)
+
+    def _match_gaps(self, m: Match):
+        """Resolve a match under rules that may leave its legality or bonus unspecified."""
+        c, seat = self.c, self.turn_seat
         single = len(m.cards) == 1
         if self.drew and c.match_after_draw is None:
             self._gap("drawing.match_after_draw", f"seat {seat} matches after drawing")
@@ -476,38 +496,45 @@ class State:
             self._gap(path, f"whether {m} earns a colour bonus")
         if bonus is None and c.colour_restricts is None:
             self._gap("matching.colour_restricts", f"seat {seat} matches without matching colour ({m})")
-        for d in m.cards:  # keep the game's own card objects (interned faces) in every zone
-            self.played.append(hand.pop(hand.index(d.card)))
-        self._touch(seat)
-        if fresh:
-            self.used[idx] = True
-            self.rows_matched += 1
-        self.matches += 1
-        self._emit(Matched(seat, m.target, m.cards))
-        if bonus is not None:
-            if bonus == "single-colour":
-                place, draw, group = c.single_place, c.single_draw, "bonuses.single_colour"
-            else:
-                place, draw, group = c.double_place, c.double_draw, "bonuses.double_colour"
-            if place is None:
-                self._gap(group + ".place_cards", f"seat {seat} earns a {bonus} match bonus")
-            if draw is None:
-                self._gap(group + ".others_draw", f"seat {seat} earns a {bonus} match bonus")
-            self.bonus_owed += place
-            self._emit(BonusEarned(seat, bonus, place, draw))
-            if draw:
-                n = self.players
-                for k in range(1, n):
-                    other = (seat + k) % n
-                    got = self._draw_to(other, draw, "bonus")
-                    if bonus == "double-colour":
-                        self.dc_cards += got
+        return idx, bonus, fresh
+
+    def _bonus(self, seat: int, bonus: str) -> None:
+        c = self.c
+        if bonus == "single-colour":
+            place, draw, group = c.single_place, c.single_draw, "bonuses.single_colour"
+        else:
+            place, draw, group = c.double_place, c.double_draw, "bonuses.double_colour"
+        if place is None:
+            self._gap(group + ".place_cards", f"seat {seat} earns a {bonus} match bonus")
+        if draw is None:
+            self._gap(group + ".others_draw", f"seat {seat} earns a {bonus} match bonus")
+        self.bonus_owed += place
+        self._emit(BonusEarned(seat, bonus, place, draw))
+        if draw:
+            n = self.players
+            for k in range(1, n):
+                other = (seat + k) % n
+                got = self._draw_to(other, draw, "bonus")
+                if bonus == "double-colour":
+                    self.dc_cards += got
+
+    def _interned(self, card: Card) -> Card:
+        """The game's own object for a card face (every zone holds only these)."""
+        c = self.c
+        f = c.face_index.get(id(card))
+        if f is not None and c.faces[f] is card:
+            return card
+        return c.faces[c.face_of[card]]
+
+    def _position(self, cards: list, card: Card) -> int:
+        """Index of a card face in a zone, compared by identity of the interned face."""
+        return [*map(id, cards)].index(id(self._interned(card)))
 
     def _find_target(self, target: Declared) -> int:
         """The row index a match's target face resolves to, preferring a card not yet matched."""
-        card, found = target.card, -1
+        card, found = self._interned(target.card), -1
         for i, rc in enumerate(self.row):
-            if rc == card and (self.row_decl[i] is None or self.row_decl[i] == target):
+            if rc is card and (self.row_decl[i] is None or self.row_decl[i] == target):
                 if not self.used[i]:
                     return i
                 found = i
@@ -522,10 +549,32 @@ class State:
         self.drew = True
         self._draw_to(seat, 1, "draw")
 
+    def has_match(self) -> bool:
+        """Whether the turn player could make a match now (ignoring `drawing.match_after_draw`)."""
+        c = self.c
+        if not c.plain_matching:
+            return bool(self.match_actions(after_draw_ok=True))
+        index, lo, hi = c.face_index, c.f_lo, c.f_hi
+        row, used = self.row, self.used
+        targets = [index[id(card)] for i, card in enumerate(row) if not used[i]]
+        if not targets:
+            return False
+        hand = [index[id(card)] for card in self.hands[self.turn_seat]]
+        for t in targets:
+            tlo, thi = lo[t], hi[t]
+            for k, a in enumerate(hand):
+                la, ha = lo[a], hi[a]
+                if la <= thi and tlo <= ha:
+                    return True
+                for b in hand[k + 1:]:
+                    if la + lo[b] <= thi and tlo <= ha + hi[b]:
+                        return True
+        return False
+
     def _after_draw_rule(self):
         """Gap check for ending a turn (by `end` or `place`) after a draw with no match made."""
         seat = self.turn_seat
-        path, rule = self._no_match_rule(bool(self.match_actions(after_draw_ok=True)))
+        path, rule = self._no_match_rule(self.has_match())
         if rule is None or rule.value == "unspecified":
             self._gap(path, f"seat {seat} drew, made no match, and ends the turn")
         return path
@@ -554,7 +603,7 @@ class State:
 
     def _place(self, seat: int, d: Declared, reason: str) -> None:
         hand = self.hands[seat]
-        self.row.append(hand.pop(hand.index(d.card)))
+        self.row.append(hand.pop(self._position(hand, d.card)))
         self._touch(seat)
         self.row_decl.append(d if (self.c.placer_declares and d.card.is_wild) else None)
         self.used.append(False)
@@ -777,7 +826,7 @@ class State:
         self.round += 1
         self.dealer = dealer = self._choose_dealer()
         deck = list(c.deck)
-        self.rng.shuffle(deck)
+        self._shuffle(deck)
         hs = c.hand_size
         need = hs * n + c.centre_row
         if len(deck) < need:
@@ -841,12 +890,12 @@ class State:
     def _high_card(self) -> int:
         c, n = self.c, self.players
         deck = list(c.deck)
-        self.rng.shuffle(deck)
+        self._shuffle(deck)
         contenders = list(range(n))
         while True:
             if len(deck) < len(contenders):
                 deck = list(c.deck)
-                self.rng.shuffle(deck)
+                self._shuffle(deck)
             drawn = {s: deck.pop() for s in contenders}
             draws = tuple(drawn.get(s) for s in range(n))
             values = {}
@@ -918,7 +967,7 @@ class State:
             if not self.discard:
                 return False  # nothing to reshuffle: the draw does not happen
             self.deck, self.discard = self.discard, []
-            self.rng.shuffle(self.deck)
+            self._shuffle(self.deck)
             self._emit(Reshuffled(len(self.deck)))
             return True
         if rule is DeckExhaustion.END_ROUND:
@@ -927,6 +976,11 @@ class State:
             raise _RoundOver
         self._gap("deck_exhaustion", f"the deck is empty and {why}")
         return False
+
+    def _shuffle(self, cards: list) -> None:
+        """Shuffle in place with the game's RNG (sorting by random keys: a uniform permutation)."""
+        rnd = self.rng.random
+        cards.sort(key=lambda _: rnd())
 
     # --- events and gaps ------------------------------------------------------------------------
 

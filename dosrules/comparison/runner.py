@@ -1,0 +1,127 @@
+"""Simulate every (ruleset, player count) of a comparison, resumably.
+
+The run is planned as chunks with :func:`dosrules.simulate.plan_chunks`; chunks already in the
+:class:`~.store.ResultStore` are read back, the others run on an executor and are stored one by
+one as they finish. Each cell's summary folds its chunks in chunk order, so the numbers are the
+same whatever ``--jobs``, the executor, or how many times the run was interrupted.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Any, Callable, Sequence
+
+from .executors import Executor
+from .store import ResultStore, code_version
+
+__all__ = ["RunPlan", "RunStats", "run_comparison", "run_chunk_json", "chunk_key"]
+
+
+def run_chunk_json(spec_json: dict[str, Any]) -> dict[str, Any]:
+    """Run one chunk given as JSON data; the result as JSON data (what executors ship)."""
+    from ..simulate import ChunkSpec, run_chunk
+
+    data = dict(spec_json)
+    data["search_dirs"] = tuple(data.get("search_dirs", ()))
+    return run_chunk(ChunkSpec(**data)).to_json()
+
+
+def chunk_key(spec, version: str) -> tuple:
+    """The store key of a ChunkSpec (its ruleset named by content hash, not by spec)."""
+    mode, size = ("rounds", spec.rounds) if spec.rounds is not None else ("games", spec.games)
+    return ResultStore.key({"code_version": version, "ruleset_hash": spec.ruleset_hash,
+                            "players": spec.players, "policy": spec.policy, "seed": spec.seed,
+                            "mode": mode, "size": size, "chunk_index": spec.index,
+                            "turn_cap": spec.turn_cap, "max_rounds_per_game": spec.max_rounds_per_game})
+
+
+@dataclass(frozen=True)
+class RunPlan:
+    """What to simulate: ``rulesets`` as (spec, content hash) pairs, for each player count."""
+
+    rulesets: Sequence[tuple[str, str]]
+    players: Sequence[int]
+    policy: str
+    seed: int
+    rounds: int
+    chunk_rounds: int
+    search_dirs: Sequence[str] = ()
+
+    def cells(self):
+        """(spec, hash, players, chunk specs) for every ruleset and player count."""
+        from ..simulate import plan_chunks
+
+        for spec, digest in self.rulesets:
+            for n in self.players:
+                yield spec, digest, n, plan_chunks(spec, n, self.policy, self.seed, rounds=self.rounds,
+                                                   search_dirs=self.search_dirs, ruleset_hash=digest,
+                                                   chunk_rounds=self.chunk_rounds)
+
+
+@dataclass
+class RunStats:
+    chunks: int = 0
+    cached: int = 0
+    computed: int = 0
+    rounds_computed: int = 0
+    seconds: float = 0.0
+    compute_seconds: float = 0.0  # summed chunk compute time, over all workers
+    executor: str = ""
+    db: str = ""
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        rate = self.rounds_computed / self.seconds if self.seconds and self.rounds_computed else None
+        return {"chunks": self.chunks, "cached": self.cached, "computed": self.computed,
+                "rounds_computed": self.rounds_computed, "seconds": round(self.seconds, 3),
+                "rounds_per_sec": round(rate, 1) if rate else None, "executor": self.executor,
+                "db": self.db, "code_version": code_version(), **self.extra}
+
+
+Progress = Callable[[int, int], None]  # (chunks done, chunks to compute)
+
+
+def run_comparison(plan: RunPlan, store: ResultStore, executor: Executor,
+                   progress: Callable[[int], Progress | None] | None = None,
+                   chunk_fn: Callable[[dict], dict] = run_chunk_json):
+    """Simulate every cell of ``plan``; returns ({(spec, players): Summary}, RunStats).
+
+    ``progress(total)`` may return a callback told ``(done, total)`` after each computed chunk; its
+    ``close()``, if it has one, is called when the run ends or fails.
+    """
+    from ..simulate import ChunkResult, combine
+
+    started = time.perf_counter()
+    version = code_version()
+    cells = list(plan.cells())
+    results: dict[tuple, dict[str, Any]] = {}
+    todo: list[tuple[tuple, Any]] = []
+    stats = RunStats(executor=executor.name, db=str(store.path))
+    for _spec, _digest, _n, specs in cells:
+        keys = [chunk_key(s, version) for s in specs]
+        found = store.get_many(keys)
+        results.update(found)
+        todo.extend((k, s) for k, s in zip(keys, specs) if k not in found)
+        stats.chunks += len(specs)
+    stats.cached = stats.chunks - len(todo)
+    tick = progress(len(todo)) if progress and todo else None
+    try:
+        for i, result in executor.map_unordered(chunk_fn, [s.key() for _, s in todo]):
+            key, spec = todo[i]
+            store.put(key, result["ruleset_id"], result, result.get("seconds", 0.0))
+            results[key] = result
+            stats.computed += 1
+            stats.rounds_computed += spec.rounds or 0
+            stats.compute_seconds += result.get("seconds", 0.0)
+            if tick:
+                tick(stats.computed, len(todo))
+    finally:
+        if tick is not None and hasattr(tick, "close"):
+            tick.close()
+    summaries = {}
+    for spec, _digest, n, specs in cells:
+        chunks = [ChunkResult.from_json(results[chunk_key(s, version)]) for s in specs]
+        summaries[(spec, n)] = combine(chunks)
+    stats.seconds = time.perf_counter() - started
+    return summaries, stats
