@@ -165,3 +165,23 @@ def test_unknown_is_never_proved():
     assert rep.exit_code == EXIT_UNKNOWN
     assert not [r.check for r in rep.results if r.verdict is Verdict.PROVED and r.check.startswith("turn.")]
     assert all(r.witness for r in rep.results if r.verdict is Verdict.UNKNOWN)
+
+
+def test_reshuffle_proves_no_unsuppliable_draw_within_the_bound():
+    # the deck and the discard pile together lose at most a few cards a turn: proved, not unknown
+    from dosrules.verify.reach import reachable_gaps
+    found = {r.check: r for r in reachable_gaps(load_ruleset("mattel-2018+reshuffle"), Budget())}
+    r = found["gap.a draw that the deck and the discard pile together cannot supply"]
+    assert r.verdict is Verdict.PROVED
+    assert found["gap.all_wild_row"].verdict is Verdict.COUNTEREXAMPLE
+
+
+def test_a_box_proof_is_never_read_from_unknown():
+    from dosrules.verify.bounds import BoxProver
+    rules = load_ruleset("mattel-2018").rules
+    starved = BoxProver(rules, 4, Budget(rlimit=1), all_wild_open=True)  # every query gives up
+    assert starved.absent(1, lambda t: dict(t.gaps), {"deck_exhaustion"}, cheap=True) == set()
+    fed = BoxProver(rules, 4, Budget(), all_wild_open=True)
+    assert fed.absent(1, lambda t: dict(t.gaps), {"deck_exhaustion"}, cheap=False) == {"deck_exhaustion"}
+    # the deck cannot run out in turn 2, but it can by turn 5 (the gap search's witness): no proof
+    assert fed.absent(4, lambda t: dict(t.gaps), {"deck_exhaustion"}, cheap=False) == set()

@@ -83,3 +83,14 @@ def test_interval_existence_agrees_with_the_enumeration(row, hand, after_draw):
     exists = z3.simplify(match_available(MATTEL, [concrete_term(c) for c in row], [z3.BoolVal(False)] * len(row),
                                          z3.BoolVal(after_draw), [concrete_term(c) for c in hand]))
     assert z3.is_true(exists) == bool(legal_matches(MATTEL, position))
+
+
+def test_without_any_row_card_a_wide_row_allows_refill_minimum_cards():
+    # 000 §6: "more than two cards in the center row, you may match any or all of them"; false:
+    # a turn matches at most refill.minimum (2) cards of a wider row, and both of a 2-card row
+    from dataclasses import replace
+    rules = replace(MATTEL, matching=replace(MATTEL.matching, any_row_card=False))
+    assert legal_matches(rules, Position.parse("7r 9b", "7b 9y", matched=[0])) == {"match 9b with 9y"}
+    wide = Position.parse("7r 9b 3g", "7b 9y 3r", matched=[0])
+    assert legal_matches(rules, wide) == {"match 9b with 9y", "match 3g with 3r"}
+    assert legal_matches(rules, Position.parse("7r 9b 3g", "7b 9y 3r", matched=[0, 1])) == frozenset()

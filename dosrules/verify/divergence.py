@@ -26,6 +26,7 @@ from ..cards import Card, Declared, Kind
 from ..model import (AfterFailedDraw, BonusTiming, DeclineAfterDraw, RefillMode, Rules, Ruleset,
                      is_unspecified, rule_paths)
 from .legality import (COLOURS, HAND, NUMBER, ROW, WILD_DOS, WILD_NUMBER, MatchSituation,
+                       row_limit_reached,
                        UnknownResult, copies, domain, free_term, in_deck, legality, match_available,
                        match_conditions, same_face, select, select_value)
 from .position import AFTER_DRAW, START, Position
@@ -137,8 +138,8 @@ class _Symbolic:
         target = select(t, self.row)
         first = select(a, self.hand)
         second = select(z3.If(b >= 0, b, 0), self.hand)
-        other = z3.Or([z3.BoolVal(False)] + [z3.And(t != j, m) for j, m in enumerate(self.matched)])
-        s = MatchSituation(select_value(t, self.matched), other, self.after_draw)
+        s = MatchSituation(select_value(t, self.matched), row_limit_reached(rules, len(self.row), self.matched),
+                           self.after_draw)
         legal, _ = match_conditions(rules, s, domain(rules, target, ROW), domain(rules, first, HAND),
                                     domain(rules, second, HAND), b >= 0, tv, tc, av, ac, bv, bc)
         return legal

@@ -22,7 +22,7 @@ from typing import Iterable, Sequence
 import z3
 
 from ..cards import Card, Declared, Kind
-from ..model import (AfterFailedDraw, Colour, DeclineAfterDraw, RowWildChoice, Rules,
+from ..model import (AfterFailedDraw, AllWildRow, Colour, DeclineAfterDraw, RowWildChoice, Rules,
                      WildNumberColour, is_unspecified)
 from .position import AFTER_DRAW, START, Position, card_key
 from .solving import DEFAULT_BUDGET, Budget, check
@@ -204,8 +204,17 @@ class MatchSituation:
     """Where a match is made: the row slot's state and the turn's phase."""
 
     target_matched: z3.BoolRef  # this row card was matched earlier this turn
-    other_matched: z3.BoolRef  # another row card was matched earlier this turn
+    limit_reached: z3.BoolRef  # see :func:`row_limit_reached`
     after_draw: z3.BoolRef
+
+
+def row_limit_reached(rules: Rules, row_size: int, matched: Sequence) -> z3.BoolRef:
+    """The Centre Row is wider than ``refill.minimum`` (its usual size) and that many of its
+    cards were matched earlier this turn: matching one more is what ``matching.any_row_card``
+    ("more than two cards in the row: any or all of them") allows. 000 §6."""
+    minimum = rules.refill.minimum
+    count = z3.Sum([z3.IntVal(0), *[z3.If(m, 1, 0) for m in matched]])
+    return z3.And(z3.BoolVal(row_size > minimum), count >= minimum)
 
 
 def match_conditions(rules: Rules, s: MatchSituation, t: Domain, a: Domain, b: Domain,
@@ -219,7 +228,7 @@ def match_conditions(rules: Rules, s: MatchSituation, t: Domain, a: Domain, b: D
         requirement(is_double, m.double, "matching.double"),
         requirement(z3.Not(agree), _negate(m.colour_restricts), "matching.colour_restricts"),
         requirement(s.target_matched, _negate(m.once_per_row_card), "matching.once_per_row_card"),
-        requirement(s.other_matched, m.any_row_card, "matching.any_row_card"),
+        requirement(z3.And(z3.Not(s.target_matched), s.limit_reached), m.any_row_card, "matching.any_row_card"),
         requirement(s.after_draw, rules.drawing.match_after_draw, "drawing.match_after_draw"),
         t.value_cond,
     ]
@@ -256,11 +265,11 @@ def match_available(rules: Rules, row: Sequence[CardTerm], row_matched: Sequence
         return cond.ok
 
     options = []
+    limit = row_limit_reached(rules, len(rows), row_matched)
     for i, t in enumerate(rows):
-        other = z3.Or([z3.BoolVal(False)] + [row_matched[j] for j in range(len(rows)) if j != i])
         slot = all_of([
             requirement(row_matched[i], _negate(m.once_per_row_card), ""),
-            requirement(other, m.any_row_card, ""),
+            requirement(z3.And(z3.Not(row_matched[i]), limit), m.any_row_card, ""),
             requirement(after_draw, rules.drawing.match_after_draw, ""),
             t.value_cond,
         ])
@@ -284,11 +293,14 @@ def match_available(rules: Rules, row: Sequence[CardTerm], row_matched: Sequence
 @dataclass(frozen=True)
 class Legality:
     """The legal actions at a position; ``bonus`` maps each match to its colour bonus
-    (``none``/``single``/``double``); ``gaps`` names the unspecified rules play would need."""
+    (``none``/``single``/``double``); ``gaps`` names the unspecified rules play would need;
+    ``gap_actions`` are the actions whose legality rests on such a rule (not in ``actions``:
+    taking one is a rule gap)."""
 
     actions: frozenset[str]
     bonus: dict
     gaps: frozenset[str]
+    gap_actions: frozenset[str] = frozenset()
 
     @property
     def matches(self) -> frozenset[str]:
@@ -312,8 +324,9 @@ def legality(rules: Rules, position: Position, budget: Budget = DEFAULT_BUDGET,
              limit: int = 20_000) -> Legality:
     """Every legal action at ``position``: matches enumerated from the Z3 model (each model
     an action, blocked until none is left), then draw / place / end by the drawing rules."""
-    matches, bonus, gaps = _matches(rules, position, budget, limit)
+    matches, bonus, gaps, gap_matches = _matches(rules, position, budget, limit)
     actions = set(matches)
+    gap_actions = set(gap_matches)
     p = position
     drawing = rules.drawing
     available = bool(matches)
@@ -322,22 +335,49 @@ def legality(rules: Rules, position: Position, budget: Budget = DEFAULT_BUDGET,
             actions.add("draw")
         elif is_unspecified(drawing.draw_when_match_possible):
             gaps.add("drawing.draw_when_match_possible")
+            gap_actions.add("draw")
     elif p.matched:
         actions.add("end")
     elif p.phase == AFTER_DRAW:
-        if not available:
-            path, rule = "drawing.after_failed_draw", drawing.after_failed_draw
-            place, keep = rule is AfterFailedDraw.PLACE_CARD, rule is AfterFailedDraw.KEEP_AND_PASS
+        places = {f"place {d}" for c in p.hand for d in place_forms(rules, c)}
+        failed = _ending(drawing.after_failed_draw, "drawing.after_failed_draw", places)
+        declined = _ending(drawing.decline_match_after_draw, "drawing.decline_match_after_draw", places)
+        if available:
+            readings = [declined]
+        elif gap_matches:  # whether a match is possible rests on an unspecified rule: both rules
+            readings = [failed, declined]
         else:
-            path, rule = "drawing.decline_match_after_draw", drawing.decline_match_after_draw
-            place, keep = rule is DeclineAfterDraw.PLACE_CARD, rule is DeclineAfterDraw.KEEP_AND_PASS
-        if place:
-            actions.update(f"place {c}" for c in p.hand)
-        elif keep:
-            actions.add("end")
-        elif is_unspecified(rule):
-            gaps.add(path)
-    return Legality(frozenset(actions), bonus, frozenset(gaps))
+            readings = [failed]
+        legal = set.intersection(*(r[0] for r in readings))  # allowed whichever rule decides
+        actions.update(legal)
+        for allowed, open_, gap_path in readings:
+            gap_actions.update((allowed | open_) - legal)
+            if gap_path:
+                gaps.add(gap_path)
+    return Legality(frozenset(actions), bonus, frozenset(gaps), frozenset(gap_actions - actions))
+
+
+def _ending(rule, path: str, places: set) -> tuple[set, set, str | None]:
+    """How a turn may end after a draw with no match made under one rule: (the actions it
+    allows, the actions it leaves open, the rule path when it is unspecified)."""
+    if rule is AfterFailedDraw.PLACE_CARD or rule is DeclineAfterDraw.PLACE_CARD:
+        return set(places), set(), None
+    if rule is AfterFailedDraw.KEEP_AND_PASS or rule is DeclineAfterDraw.KEEP_AND_PASS:
+        return {"end"}, set(), None
+    if rule is DeclineAfterDraw.FORBIDDEN:
+        return set(), set(), None
+    return set(), {"end", *places}, path
+
+
+def place_forms(rules: Rules, card: Card) -> list[Declared]:
+    """How ``card`` may be put into the Centre Row: as itself, or, where the placer declares
+    row wilds (``all_wild_row: placer-declares``), a wild with each declaration it may take."""
+    if not card.is_wild or rules.all_wild_row is not AllWildRow.PLACER_DECLARES:
+        return [Declared(card)]
+    if card.kind is Kind.WILD_DOS:
+        return [Declared(card, None, c) for c in rules.deck.colours]
+    wn = rules.wilds.wild_number
+    return [Declared(card, v) for v in range(wn.min_value, wn.max_value + 1)]
 
 
 def legal_matches(rules: Rules, position: Position, budget: Budget = DEFAULT_BUDGET) -> frozenset[str]:
@@ -347,18 +387,18 @@ def legal_matches(rules: Rules, position: Position, budget: Budget = DEFAULT_BUD
 
 def _matches(rules: Rules, p: Position, budget: Budget, limit: int):
     if not p.row or not p.hand:
-        return set(), {}, set()
+        return set(), {}, set(), set()
     # row slots that differ in face, declaration or matched-ness; hand faces with counts
     groups: list[tuple[Declared, bool, bool]] = []
     seen = set()
-    matched_total = len(p.matched)
+    row_limit = z3.is_true(z3.simplify(row_limit_reached(rules, len(p.row), [z3.BoolVal(i in p.matched)
+                                                                             for i in range(len(p.row))])))
     for i, d in enumerate(p.row):
         key = (d, i in p.matched)
         if key in seen:
             continue
         seen.add(key)
-        other = matched_total - (1 if i in p.matched else 0) > 0
-        groups.append((d, i in p.matched, other))
+        groups.append((d, i in p.matched, row_limit))
     faces = sorted(set(p.hand), key=card_key)
     counts = [p.hand.count(f) for f in faces]
 
@@ -382,33 +422,42 @@ def _matches(rules: Rules, p: Position, budget: Budget, limit: int):
     colour_gap = z3.Or(tdom.colour_gap, domain(rules, first, HAND).colour_gap,
                        z3.And(is_double, domain(rules, second, HAND).colour_gap))
 
-    solver = budget.solver()
-    solver.add(*shape, legal.ok)
-    actions: set[str] = set()
-    bonus: dict[str, str] = {}
     kind = bonus_kind(is_double, tc, ac, bc)
-    for _ in range(limit):
-        result, model, reason = check(solver)
-        if result == z3.unsat:
-            break
-        if result == z3.unknown:
-            raise UnknownResult(reason)
-        val = {v: model.eval(v, model_completion=True).as_long() for v in (t, a, b, tv, tc, av, ac, bv, bc)}
+    keys = (t, a, b, tv, tc, av, ac, bv, bc)
+
+    def text_of(val) -> str:
         d = groups[val[t]][0]
-        x = faces[val[a]]
-        used = [_text(x, val[av], val[ac])]
+        used = [_text(faces[val[a]], val[av], val[ac])]
         if val[b] >= 0:
             used.append(_text(faces[val[b]], val[bv], val[bc]))
         target_text = _text(d.card, val[tv], val[tc] if not _row_colour_open(rules, d) else None, d)
-        text = f"match {target_text} with {'+'.join(used)}"
+        return f"match {target_text} with {'+'.join(used)}"
+
+    def enumerate_models(condition):
+        """(text, model) of every model of ``condition``, each blocked until none is left."""
+        solver = budget.solver()
+        solver.add(*shape, condition)
+        for _ in range(limit):
+            result, model, reason = check(solver)
+            if result == z3.unsat:
+                return
+            if result == z3.unknown:
+                raise UnknownResult(reason)
+            val = {v: model.eval(v, model_completion=True).as_long() for v in keys}
+            yield text_of(val), model
+            solver.add(z3.Or([v != z3.IntVal(n) for v, n in val.items()]))
+        raise UnknownResult(f"more than {limit} match actions")
+
+    actions: set[str] = set()
+    bonus: dict[str, str] = {}
+    for text, model in enumerate_models(legal.ok):
         actions.add(text)
         k = BONUS_NAMES[model.eval(kind, model_completion=True).as_long()]
         if z3.is_true(model.eval(colour_gap, model_completion=True)):
             k = "gap"
         bonus[text] = k
-        solver.add(z3.Or([v != z3.IntVal(n) for v, n in val.items()]))
-    else:
-        raise UnknownResult(f"more than {limit} match actions")
+    # matches whose legality rests on an unspecified rule (legal for no declaration)
+    gap_matches = {text for text, _ in enumerate_models(legal.gap)} - actions
 
     gaps: set[str] = set()
     for req in reqs:
@@ -424,7 +473,7 @@ def _matches(rules: Rules, p: Position, budget: Budget, limit: int):
             gaps.add(req.path)
     if any(v == "gap" for v in bonus.values()):
         gaps.add("wilds (colour of a wild in a colour bonus)")
-    return actions, bonus, gaps
+    return actions, bonus, gaps, gap_matches
 
 
 def _row_colour_open(rules: Rules, d: Declared) -> bool:

@@ -4,17 +4,25 @@ From every deal the ruleset allows, can play reach a situation that an ``unspeci
 must decide (a draw from an empty deck, a Centre Row of only wild cards, ...) or that no rule
 covers? For each such situation: the fewest turns, with the trace, or "not within N turns".
 Earlier turns of a trace meet no gap (the engine ends a round void at its first gap).
+
+Witnesses come from the exact unrolled model (integer zone sizes, per card class). "Not at
+turn k" is proved on whichever is cheapest and still a proof: the interval abstractions of
+:mod:`.bounds` (sound over-approximations of every state a trace can reach, so an unsat answer
+there is an unsat answer here) or the exact model; unknown is never read as proved.
 """
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 import z3
 
 from ..model import Ruleset, is_unspecified
 from .invariants import describe_state, describe_turn
 from .results import FINDING, CheckResult, result
-from .solving import Budget, Verdict, value
-from .turn import State, card_classes, fresh_state, turn
+from .bounds import BoxProver, prefix_conditions
+from .solving import Budget, Verdict
+from .turn import State, card_classes, fresh_state, row_all_wild, turn
 
 MAX_TURNS = 8
 
@@ -31,8 +39,7 @@ def _deal(rules, n: int) -> tuple[State, list]:
     return s, cons
 
 
-def _all_wild(s: State):
-    return z3.And(s.row.num == 0, s.row.wild >= 1)
+_all_wild = row_all_wild
 
 
 def _situation(path: str) -> str:
@@ -89,35 +96,51 @@ def reachable_gaps(ruleset: Ruleset, budget: Budget, max_turns: int = MAX_TURNS)
     return out
 
 
-def _search(rules, n: int, budget: Budget, max_turns: int, bound: dict) -> dict:
-    """path -> (turns, trace) | None (not within the bound) | reason (unknown).
+QUICK_MS = 200  # the first, short try of the exact model at a depth
 
-    Turn k is asked in a scope of its own (gaps detected); once asked, it is added again as
-    a prefix turn that meets no gap, supplies every draw and does not end the round."""
-    solver = budget.solver("QF_LIA")
-    solver.set("timeout", min(budget.timeout_ms, budget.step_timeout_ms))
-    gave_up: dict = {}  # path -> (depth, reason) of the first depth the solver could not settle
-    state, cons = _deal(rules, n)
-    solver.add(*cons)
-    found: dict = {}
-    setup = {p: z3.BoolVal(True) for p in ("setup.first_dealer", "setup.first_player")
-             if is_unspecified(rules.get(p))}
-    if is_unspecified(rules.all_wild_row):
-        setup[ALL_WILD] = _all_wild(state)
-    states: list[State] = [state]
-    prefix: list = []
 
-    hints: list = []  # a greedy line of play (every row card double-matched in colour): tried first
+class _Track:
+    """One incremental solver over the exact (integer) model: the deal and the prefix turns
+    (gap-free, draws supplied, the round going on). Turn k's query lives in a scope of its own."""
 
-    def hint(t, s: State):
-        c = t.choices
-        return z3.And(c["singles"] == 0, c["doubles"] >= 1, c["double_colour"] == c["doubles"])
+    def __init__(self, rules, n: int, budget: Budget):
+        self.rules, self.n, self.budget = rules, n, budget
+        self.solver = budget.solver("QF_LIA")
+        self.step_ms = min(budget.timeout_ms, budget.step_timeout_ms)
+        state, cons = _deal(rules, n)
+        self.solver.add(*cons)
+        self.states: list[State] = [state]
+        self.prefix: list = []
+        self.hints: list = []
 
-    def ask(expr, query_hint=None) -> tuple:
-        if query_hint is not None:  # a witness along the greedy line is a witness; else ask in full
-            res = solver.check(*hints, query_hint, expr)
-            if res == z3.sat:
-                return "sat", solver.model()
+    def query(self, k: int):
+        """Open the scope of turn k's query; give the turn."""
+        self.solver.push()
+        t = turn(self.rules, self.n, self.states[k], k % self.n, f"q{k}")
+        self.solver.add(*t.valid)
+        return t
+
+    def extend(self, k: int, all_wild_open: bool) -> None:
+        """Close the query scope; add turn k as a prefix turn."""
+        self.solver.pop()
+        step = turn(self.rules, self.n, self.states[k], k % self.n, f"t{k}", supplied=True)
+        self.solver.add(*step.valid, *prefix_conditions(self.rules, step, all_wild_open))
+        self.prefix.append(step)
+        self.hints.append(_hint(step))
+        self.states.append(step.after)
+
+    def witness(self, expr, query_hint) -> tuple | None:
+        """A witness along the greedy line (every row card double-matched in colour), if the
+        solver finds one soon: ("sat", model). It is still a witness; failing proves nothing."""
+        self.solver.set("timeout", min(self.step_ms, 2 * QUICK_MS))
+        if self.solver.check(*self.hints, query_hint, expr) == z3.sat:
+            return "sat", self.solver.model()
+        return None
+
+    def ask(self, expr, timeout_ms: int | None = None) -> tuple:
+        """("sat", model) | ("unsat", None) | ("unknown", reason)."""
+        solver = self.solver
+        solver.set("timeout", timeout_ms or self.step_ms)
         res = solver.check(expr)
         if res == z3.sat:
             return "sat", solver.model()
@@ -125,7 +148,61 @@ def _search(rules, n: int, budget: Budget, max_turns: int, bound: dict) -> dict:
             return "unknown", solver.reason_unknown()
         return "unsat", None
 
+
+def _hint(t):
+    c = t.choices
+    return z3.And(c["singles"] == 0, c["doubles"] >= 1, c["double_colour"] == c["doubles"])
+
+
+def _situations(rules, t, setup) -> dict:
+    situations = dict(t.gaps)
+    situations.update(t.uncovered)
+    if is_unspecified(rules.setup.next_dealer):
+        situations["setup.next_dealer"] = t.ended
+    if ALL_WILD in setup:
+        situations[ALL_WILD] = z3.And(z3.Not(t.ended), _all_wild(t.after))
+    return situations
+
+
+_SEARCHES: dict = {}  # memo of _search: its inputs -> its result
+
+
+def _search(rules, n: int, budget: Budget, max_turns: int, bound: dict) -> dict:
+    """:func:`_search_uncached`, memoised on its inputs: the rules minus those the search never
+    reads (target, scoring, the player range) and with the all-wild rule reduced to whether it
+    is unspecified (all the search asks of it). Compositions such as an edition with a 500-point
+    target, or with any of the all-wild-row options, share the searches."""
+    key = (repr(replace(rules, target=0, scoring=None, players=None,
+                        all_wild_row=is_unspecified(rules.all_wild_row))), n, budget, max_turns,
+           tuple(sorted(bound.items())))
+    if key not in _SEARCHES:
+        if len(_SEARCHES) > 64:
+            _SEARCHES.clear()
+        _SEARCHES[key] = _search_uncached(rules, n, budget, max_turns, bound)
+    return dict(_SEARCHES[key])
+
+
+def _search_uncached(rules, n: int, budget: Budget, max_turns: int, bound: dict) -> dict:
+    """path -> (turns, trace, gave_up) | None (not within the bound) | reason (unknown).
+
+    Depths are settled in order, so the first witness of a path is its fewest turns unless a
+    depth before it stayed unsettled (kept in ``gave_up``). At each depth a path is settled by
+    the first of: the rate box of :mod:`.bounds` (unsat there is a proof, never a guess); a
+    witness along the greedy line; a short try of the exact unrolled model (a witness, or
+    unsat: a proof); the turn-by-turn box of :mod:`.bounds`; the exact model with the full step
+    budget. Unknown from all of them is kept as unknown, never read as "not here"."""
+    all_wild_open = is_unspecified(rules.all_wild_row)
+    exact = _Track(rules, n, budget)
+    prover = BoxProver(rules, n, budget, all_wild_open)
+    gave_up: dict = {}  # path -> (depth, reason) of the first depth the solver could not settle
+    found: dict = {}
+    setup = {p: z3.BoolVal(True) for p in ("setup.first_dealer", "setup.first_player")
+             if is_unspecified(rules.get(p))}
+    if all_wild_open:
+        setup[ALL_WILD] = _all_wild(exact.states[0])
+
     def trace(model, turns: list, k: int) -> list[str]:
+        states = exact.states
         lines = [f"deal: {describe_state(model, states[0])}"]
         for i in range(k):
             after = states[i + 1] if i + 1 < len(states) else turns[i].after
@@ -143,39 +220,43 @@ def _search(rules, n: int, budget: Budget, max_turns: int, bound: dict) -> dict:
             found.setdefault(path, None)
 
     for path, expr in setup.items():
-        settle(path, *ask(expr)[:2], 0, [])
+        settle(path, *exact.ask(expr), 0, [])
     if ALL_WILD in setup:
-        solver.add(z3.Not(setup[ALL_WILD]))
+        exact.solver.add(z3.Not(setup[ALL_WILD]))
     open_paths: set = set()
+    situations_of = lambda q: _situations(rules, q, setup)  # noqa: E731
     for k in range(max_turns):
-        solver.push()
-        t = turn(rules, n, states[k], k % n, f"q{k}")
-        solver.add(*t.valid)
-        situations = dict(t.gaps)
-        situations.update(t.uncovered)
-        if is_unspecified(rules.setup.next_dealer):
-            situations["setup.next_dealer"] = t.ended
-        if ALL_WILD in setup:
-            situations[ALL_WILD] = z3.And(z3.Not(t.ended), _all_wild(t.after))
+        t = exact.query(k)
+        situations = _situations(rules, t, setup)
+        candidates = {}
         for path, expr in situations.items():
-            done = isinstance(found.get(path), tuple)
             taken = k + 1 if path in (ALL_WILD, "setup.next_dealer") else k
-            if done or taken >= bound.get(path, max_turns + 1):
+            if isinstance(found.get(path), tuple) or taken >= bound.get(path, max_turns + 1):
                 continue
             open_paths.add(path)
-            status, got = ask(expr, hint(t, states[k]))
-            settle(path, status, got, taken, prefix + [t])
-        solver.pop()
+            candidates[path] = (expr, taken)
+        # the rate box first (one cheap query per path)
+        for path in prover.absent(k, situations_of, set(candidates), cheap=True) if candidates else ():
+            found.setdefault(path, None)
+            del candidates[path]
+        left = {}
+        for path, (expr, taken) in candidates.items():
+            got = exact.witness(expr, _hint(t)) or exact.ask(expr, QUICK_MS)
+            if got[0] == "unknown":
+                left[path] = (expr, taken)
+            else:
+                settle(path, *got, taken, exact.prefix + [t])
+        # then the turn-by-turn box, and the exact model with the full budget
+        proved = prover.absent(k, situations_of, set(left), cheap=False) if left else set()
+        for path, (expr, taken) in left.items():
+            if path in proved:
+                found.setdefault(path, None)
+            else:
+                settle(path, *exact.ask(expr), taken, exact.prefix + [t])
         if all(isinstance(found.get(p), tuple) or bound.get(p, max_turns + 1) <= k + 1
                for p in open_paths | set(situations)):
             break
-        step = turn(rules, n, states[k], k % n, f"t{k}", supplied=True)
-        solver.add(*step.valid, z3.Not(step.any_gap()), z3.Not(step.ended))
-        if ALL_WILD in setup:
-            solver.add(z3.Not(_all_wild(step.after)))
-        prefix.append(step)
-        hints.append(hint(step, states[k]))
-        states.append(step.after)
+        exact.extend(k, all_wild_open)
     for path, (depth, reason) in gave_up.items():
         if found.get(path) is None:
             found[path] = f"turn {depth + 1}: {reason}"

@@ -65,6 +65,11 @@ class State:
         return z3.And([p.nonneg() for p in self.piles()])
 
 
+def row_all_wild(s: State) -> z3.BoolRef:
+    """The Centre Row holds only wild cards (and at least one)."""
+    return z3.And(s.row.num == 0, s.row.wild >= 1)
+
+
 def fresh_state(name: str, players: int) -> State:
     return State(pile(f"{name}.deck"), pile(f"{name}.discard"), pile(f"{name}.row"),
                  tuple(pile(f"{name}.hand{i}") for i in range(players)))
@@ -169,10 +174,11 @@ def turn(rules: Rules, players: int, s: State, current: int, name: str, supplied
             v.append(count == 0)
         elif is_unspecified(flag):
             t.gap(path, count > 0)
+    # without "any or all" of a wide row (000 §6), a turn matches at most refill.minimum row cards
     if m_rules.any_row_card is False:
-        v.append(matched <= 1)
+        v.append(matched <= rules.refill.minimum)
     elif is_unspecified(m_rules.any_row_card):
-        t.gap("matching.any_row_card", matched > 1)
+        t.gap("matching.any_row_card", matched > rules.refill.minimum)
     if d_rules.match_after_draw is False:
         v.append(z3.Implies(drew, matched == 0))
     elif is_unspecified(d_rules.match_after_draw):

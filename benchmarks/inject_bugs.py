@@ -1,0 +1,134 @@
+"""Do the tests bite? Inject plausible engine bugs one at a time and report which tests catch each.
+
+Each bug is a small text mutation of the engine. For each, the checkout is copied to a temporary
+folder (the working tree itself is never changed), the mutation applied to the copy, and the
+engine-facing tests run there; the failing tests are the ones that caught the bug. A bug no test
+catches is reported as MISSED (exit code 1); a bug whose text the engine no longer holds is
+reported as STALE (exit code 2: update BUGS).
+
+Run from the checkout: python benchmarks/inject_bugs.py [--all] [BUG ...]
+  --all   run the whole test suite for each bug (slower), not only the engine-facing tests
+  BUG     names of bugs to inject (default: every bug); --list shows them
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+# name -> (what the bug is, file, original text, mutated text)
+BUGS = {
+    "refill-before-discard": (
+        "the Centre Row is refilled before the matched cards leave it (they still count toward "
+        "the minimum, so too few cards are turned up)",
+        "dosrules/engine/state.py",
+        "to_min = max(0, c.row_minimum - len(self.row))",
+        "to_min = max(0, c.row_minimum - len(self.row) - self.removed)"),
+    "single-colour-bonus-not-granted": (
+        "a single colour match earns no bonus card to place",
+        "dosrules/engine/state.py",
+        "self.bonus_owed += place\n",
+        "self.bonus_owed += 0 if bonus == \"single-colour\" else place\n"),
+    "others-do-not-draw": (
+        "after a double colour match the other players draw nothing",
+        "dosrules/engine/state.py",
+        "got = self._draw_to(other, draw, \"bonus\")",
+        "got = []"),
+    "row-card-matched-twice": (
+        "a Centre Row card already matched this turn is offered as a target again",
+        "dosrules/engine/state.py",
+        "                if c.once_per_row_card is True:\n                    continue\n",
+        "                if c.once_per_row_card is True:\n                    pass\n"),
+    "wild-number-loses-colour": (
+        "a Wild # counts as no colour (not its printed colour) for colour bonuses",
+        "dosrules/engine/compiled.py",
+        "bits = allbits if self.wild_colour is WildNumberColour.DECLARED else 1 << col_index[card.colour]",
+        "bits = allbits if self.wild_colour is WildNumberColour.DECLARED else 0"),
+    "caught-player-draws-nothing": (
+        "a player caught not calling DOS draws no penalty cards at the end of the turn",
+        "dosrules/engine/state.py",
+        "            pen, self.pending = self.pending, 0\n            self._draw_to(seat, pen, \"penalty\")\n",
+        "            pen, self.pending = self.pending, 0\n"),
+    "draw-after-match": (
+        "a player may draw after having matched (the draw is offered alongside end)",
+        "dosrules/engine/state.py",
+        "                if self.matches:\n                    acts.append(END)\n",
+        "                if self.matches:\n                    acts.append(END)\n                    acts.append(DRAW)\n"),
+}
+
+ENGINE_TESTS = ["tests/test_engine_golden.py", "tests/test_engine_random.py", "tests/test_agents.py",
+                "tests/test_games.py", "tests/test_simulate.py", "tests/test_disputes.py",
+                "tests/test_verify_crosscheck.py", "tests/test_verify_bounds.py"]
+
+
+def _copy(dest: Path) -> None:
+    ignore = shutil.ignore_patterns(".git", "__pycache__", ".pytest_cache", ".hypothesis", "*.pyc")
+    for name in ("dosrules", "tests", "rulesets", "schemas", "docs", "pyproject.toml", "README.md"):
+        src = ROOT / name
+        if src.is_dir():
+            shutil.copytree(src, dest / name, ignore=ignore)
+        elif src.exists():
+            shutil.copy2(src, dest / name)
+
+
+def run(name: str, whole_suite: bool) -> tuple[list[str] | None, float]:
+    what, path, old, new = BUGS[name]
+    with tempfile.TemporaryDirectory(prefix=f"dosrules-bug-{name}-") as tmp:
+        dest = Path(tmp)
+        _copy(dest)
+        target = dest / path
+        text = target.read_text()
+        if text.count(old) != 1:
+            return None, 0.0  # the engine changed under the mutation: update BUGS
+        target.write_text(text.replace(old, new))
+        tests = ["tests"] if whole_suite else ENGINE_TESTS
+        start = time.perf_counter()
+        proc = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-rf",
+                               "--no-header", "-o", "addopts=", *tests],
+                              cwd=dest, capture_output=True, text=True)
+        seconds = time.perf_counter() - start
+    failed = sorted(set(re.findall(r"^FAILED (\S+?)(?: - |$)", proc.stdout, re.M)))
+    if proc.returncode not in (0, 1):
+        failed.append(f"(pytest exit {proc.returncode}: {proc.stdout.strip().splitlines()[-1:]})")
+    return failed, seconds
+
+
+def main(argv: list[str]) -> int:
+    if "--list" in argv:
+        for name, (what, *_rest) in BUGS.items():
+            print(f"{name}: {what}")
+        return 0
+    whole = "--all" in argv
+    names = [a for a in argv if not a.startswith("--")] or list(BUGS)
+    unknown = [n for n in names if n not in BUGS]
+    if unknown:
+        print(f"unknown bug(s): {', '.join(unknown)}; --list shows them", file=sys.stderr)
+        return 2
+    missed, stale = [], []
+    for name in names:
+        failed, seconds = run(name, whole)
+        if failed is None:
+            stale.append(name)
+            print(f"{name}: STALE: its text is not found exactly once in {BUGS[name][1]}; update BUGS")
+            continue
+        print(f"{name}  ({BUGS[name][0]})  [{seconds:.0f}s]")
+        if not failed:
+            missed.append(name)
+            print("    MISSED: no test failed")
+        for test in failed:
+            print(f"    caught by {test}")
+    tried = len(names) - len(stale)
+    print(f"{tried - len(missed)} of {tried} bugs caught" + (f"; missed: {', '.join(missed)}" if missed else "")
+          + (f"; stale (not injected): {', '.join(stale)}" if stale else ""))
+    return 1 if missed else 2 if stale else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,55 @@
+"""The interval abstraction of the reachable-gap search holds of real play: the zone sizes at
+the start of each turn of engine games (first round, before any rule gap) lie in its boxes."""
+
+import pytest
+
+from dosrules import load_ruleset
+from dosrules.agents import make_agent
+from dosrules.engine import new_game
+from dosrules.engine.events import RuleGap, RoundScored, RoundVoid
+from dosrules.verify.bounds import BoxProver
+from dosrules.verify.solving import Budget
+
+TURNS = 6
+
+
+def _sizes(state, first: int) -> dict:
+    n = state.players
+    out = {"deck": len(state.deck), "discard": len(state.discard), "row": len(state.row),
+           "pool": len(state.deck) + len(state.discard)}
+    out.update({f"hand{i}": len(state.hands[(first + i) % n]) for i in range(n)})
+    return out
+
+
+def _turn_starts(spec: str, players: int, seed: int, agent: str):
+    """Zone sizes at the start of turns 1..TURNS of round 1 (stopping at a gap or the round's end)."""
+    state = new_game(spec, players, seed)
+    player = make_agent(agent, seed)
+    first = state.turn_seat
+    seen, number = [_sizes(state, first)], state.turn_number
+    while len(seen) <= TURNS:
+        events = state.apply(player.act(state))
+        if any(isinstance(e, (RuleGap, RoundScored, RoundVoid)) for e in events) or state.round != 1:
+            break
+        if state.turn_number != number and state.phase == "turn":
+            number = state.turn_number
+            seen.append(_sizes(state, first))
+    return seen
+
+
+@pytest.mark.parametrize("spec,players", [("mattel-2018", 4), ("mattel-2018+reshuffle", 2), ("german", 3)])
+def test_engine_turn_starts_lie_inside_the_boxes(spec, players):
+    ruleset = load_ruleset(spec)
+    rules = ruleset.for_players(players)
+    prover = BoxProver(rules, players, Budget(), all_wild_open=False)
+    checked = 0
+    for seed in range(12):
+        for agent in ("greedy", "random"):
+            for k, sizes in enumerate(_turn_starts(spec, players, seed, agent)):
+                for box in (prover.box(k), prover.rates(k)):
+                    for name, value in sizes.items():
+                        lo, hi = box.bounds.get(name, (None, None))
+                        assert (lo is None or lo <= value) and (hi is None or value <= hi), (
+                            f"seed {seed} {agent} turn {k + 1}: {name}={value} outside [{lo}, {hi}]")
+                checked += 1
+    assert checked >= 30
