@@ -275,7 +275,7 @@ def referee(path: str | Path, ruleset: Ruleset | str | None = None,
 
 def _what(kind: Any) -> str:
     return f"a{'n' if str(kind)[:1] in 'aeiou' else ''} {kind} record" if isinstance(kind, str) else \
-        f"a record without a 'type' field" if kind is None else f"a record of type {json.dumps(kind)}"
+        "a record without a 'type' field" if kind is None else f"a record of type {json.dumps(kind)}"
 
 
 def _judge_action(lines: _Lines, line: int, rec: dict, state: State) -> None:

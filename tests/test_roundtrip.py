@@ -7,7 +7,7 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from dosrules import load_ruleset
-from dosrules.build import build_ruleset, merge_rules
+from dosrules.build import build_ruleset
 from dosrules.dump import dump_ruleset
 from dosrules.model import Citation, Provenance, Status, rule_paths
 from dosrules.schema import ruleset_schema

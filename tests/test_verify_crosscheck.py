@@ -22,7 +22,7 @@ from dosrules.model import UNSPECIFIED, AfterFailedDraw, DeclineAfterDraw
 from dosrules.verify import AFTER_DRAW, START, Position, legality
 from dosrules.verify.legality import place_forms
 
-from enginekit import MATTEL, legal, variant
+from enginekit import legal, variant
 
 SPECS = ["mattel-2018", "digest-2017", "german", "mattel-2018+all-wild-row-placer", "german+two-player"]
 RULESETS = {spec: load_ruleset(spec) for spec in SPECS}

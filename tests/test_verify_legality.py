@@ -1,6 +1,5 @@
 """The Z3 legality model at concrete positions: exact legal action sets (golden, mattel-2018)."""
 
-import pytest
 from hypothesis import given, settings, strategies as st
 
 from dosrules import load_ruleset

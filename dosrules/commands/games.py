@@ -5,9 +5,9 @@ from __future__ import annotations
 import json
 import sys
 import time
-from pathlib import Path
 
 from ..errors import DosrulesError, UsageError
+from .common import add_rulesets_option, ruleset_dirs
 
 
 def register(sub) -> None:
@@ -24,7 +24,7 @@ def register(sub) -> None:
     p.add_argument("--log", metavar="FILE", help="write the game log (JSON Lines) to FILE")
     p.add_argument("--rounds", type=int, metavar="N", help="stop after N rounds if nobody has won")
     p.add_argument("--quiet", action="store_true", help="print only the result")
-    _rulesets_option(p)
+    add_rulesets_option(p)
     p.set_defaults(handler=_play)
 
     p = sub.add_parser("referee", help="replay a game log and check every action",
@@ -34,7 +34,7 @@ def register(sub) -> None:
     p.add_argument("log", help="a game log written by 'dosrules play --log'")
     p.add_argument("--ruleset", metavar="R", help="the ruleset (id, composition or file) instead of the "
                                                   "header's; its hash must match the log's")
-    _rulesets_option(p)
+    add_rulesets_option(p)
     p.set_defaults(handler=_referee)
 
     p = sub.add_parser("simulate", help="per-round statistics of many simulated games",
@@ -51,21 +51,8 @@ def register(sub) -> None:
                    help="agent for every seat: greedy, random, greedy:forget=0.1 (default greedy)")
     p.add_argument("--jobs", type=int, default=1, metavar="J", help="worker processes (default 1)")
     p.add_argument("--json", action="store_true", help="print the statistics as JSON (no progress)")
-    _rulesets_option(p)
+    add_rulesets_option(p)
     p.set_defaults(handler=_simulate)
-
-
-def _rulesets_option(p) -> None:
-    p.add_argument("--rulesets", action="append", default=[], metavar="DIR",
-                   help="a folder of extra rulesets (repeatable); searched before the shipped ones")
-
-
-def _dirs(args) -> list[Path]:
-    for folder in args.rulesets:
-        if not Path(folder).is_dir():
-            raise UsageError(f"--rulesets {folder}: no such folder",
-                             fix="Give a folder that holds ruleset .yaml files.")
-    return [Path(f) for f in args.rulesets]
 
 
 def _positive(name: str, value: int | None) -> None:
@@ -80,7 +67,7 @@ def _play(args) -> int:
     from ..simulate import load, split_agent_specs
 
     _positive("--rounds", args.rounds)
-    ruleset = load(args.ruleset, _dirs(args))
+    ruleset = load(args.ruleset, ruleset_dirs(args))
     specs = split_agent_specs(args.agents)
     if len(specs) == 1:
         specs *= args.players
@@ -142,7 +129,7 @@ class _Transcript:
 def _referee(args) -> int:
     from ..gamelog import referee
 
-    verdict = referee(args.log, args.ruleset, _dirs(args))
+    verdict = referee(args.log, args.ruleset, ruleset_dirs(args))
     print(f"{args.log}: {verdict}")
     return 0
 
@@ -155,7 +142,7 @@ def _simulate(args) -> int:
     _positive("--rounds", args.rounds)
     _positive("--games", args.games)
     _positive("--jobs", args.jobs)
-    dirs = _dirs(args)
+    dirs = ruleset_dirs(args)
     ruleset = load(args.ruleset, dirs)
     from ..engine import new_game
 

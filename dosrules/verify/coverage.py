@@ -14,8 +14,7 @@ from dataclasses import dataclass, field
 
 import z3
 
-from ..model import (AfterFailedDraw, BonusTiming, DeckExhaustion, DeclineAfterDraw, Ruleset, Rules,
-                     is_unspecified)
+from ..model import DeckExhaustion, DeclineAfterDraw, Ruleset, Rules, is_unspecified
 from .results import FINDING, INVARIANT, CheckResult, result
 from .solving import Budget, Verdict, find
 
@@ -104,7 +103,6 @@ def decisions(rules: Rules) -> list[Decision]:
     out.append(colour)
 
     at_call = B("hand_at_call_size")
-    dos = rules.dos_call
     call = Decision("dos-call", "what happens to a player left with the DOS-call hand size?", at_call,
                     {"hand_at_call_size": at_call})
     for path in ("dos_call.required", "dos_call.hand_size", "dos_call.catch_penalty", "dos_call.penalty_timing"):

@@ -25,9 +25,9 @@ import z3
 from ..cards import Card, Declared, Kind
 from ..model import (AfterFailedDraw, BonusTiming, DeclineAfterDraw, RefillMode, Rules, Ruleset,
                      is_unspecified, rule_paths)
-from .legality import (COLOURS, HAND, NUMBER, ROW, WILD_DOS, WILD_NUMBER, MatchSituation,
+from .legality import (COLOURS, HAND, NUMBER, ROW, WILD_NUMBER, MatchSituation,
                        row_limit_reached,
-                       UnknownResult, copies, domain, free_term, in_deck, legality, match_available,
+                       copies, domain, free_term, in_deck, legality, match_available,
                        match_conditions, same_face, select, select_value)
 from .position import AFTER_DRAW, START, Position
 from .solving import Budget, Verdict, find, value
@@ -343,9 +343,7 @@ def pytest_case(w: Divergence, name_a: str, name_b: str) -> str:
         lines += [f"    assert end_outcome(a, position) == {w.outcome_a!r}",
                   f"    assert end_outcome(b, position) == {w.outcome_b!r}"]
     elif w.question == "bonus" and w.action:
-        kind_a = None
         lines += [f"    assert legality(a, position).bonus[{w.action!r}] != legality(b, position).bonus[{w.action!r}]"]
-        del kind_a
     else:
         lines += ["    legal_a, legal_b = legality(a, position), legality(b, position)",
                   f"    assert sorted(legal_a.actions - legal_b.actions) == {list(w.only_a)!r}",
