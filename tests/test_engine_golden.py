@@ -162,6 +162,31 @@ def test_declining_a_match_after_drawing(rule, expected):
     assert legal(s) == expected
 
 
+# When the only match after a draw rests on an unspecified rule, whether a match "was possible"
+# is open: an ending is legal when both drawing.after_failed_draw and
+# drawing.decline_match_after_draw allow it, and a gap (named by the rule the match rests on)
+# when only one does.
+def test_ending_after_a_draw_when_the_only_match_rests_on_a_gap():
+    both_place = variant(drawing__match_after_draw=UNSPECIFIED,
+                         drawing__decline_match_after_draw=DeclineAfterDraw.PLACE_CARD)
+    s = position(FAILED, ["1r", "8y"], both_place, deck=["9g", "8g"])
+    go(s, "draw")  # 8g matches 8y only if matching after a draw is allowed
+    assert legal(s) == {"match 8y with 8g", "place 5b", "place 6g", "place 10b", "place 10r", "place 8g"}
+    assert why_not(s, "end").path == "drawing.after_failed_draw"
+    events = go(s, "place 8g")  # place-card either way: settled, no gap
+    assert kinds(events) == ["placed"] and events[0].reason == "failed-draw"
+    assert legal(s) == {"end"}
+
+    differ = variant(drawing__match_after_draw=UNSPECIFIED,
+                     drawing__decline_match_after_draw=DeclineAfterDraw.KEEP_AND_PASS)
+    s = position(FAILED, ["1r", "8y"], differ, deck=["9g", "8g"])
+    go(s, "draw")
+    assert legal(s) == {"match 8y with 8g", "end", "place 5b", "place 6g", "place 10b", "place 10r", "place 8g"}
+    events = go(s, "end")  # keep-and-pass only if a match was possible
+    assert (events[0].kind, events[0].path, events[0].voids) == ("rule-gap", "drawing.match_after_draw", True)
+    assert "round-void" in kinds(events) and s.round == 2
+
+
 def test_no_match_after_drawing():
     s = position(FAILED, ["1r", "8y"], variant(drawing__match_after_draw=False), deck=["9g", "8g"])
     go(s, "draw")

@@ -129,14 +129,14 @@ def test_z3_legality_agrees_with_the_engine(spec):
     run()
 
 
-# --- disagreements found by the cross-check: the engine side -----------------------------------
+# --- disagreements found by the cross-check (fixed in the engine) --------------------------------
 #
 # After a draw with no match made, the turn ends by drawing.after_failed_draw when no match is
 # possible and by drawing.decline_match_after_draw when one is. When the only matches possible
 # rest on an unspecified rule (colour_restricts, match_after_draw, ...), whether a match "is
 # possible" is itself open: an ending is legal when both rules allow it and a rule gap when only
-# one does (the verifier's reading). The engine instead takes the decline rule (or, under
-# match_after_draw: unspecified, offers every ending), which offers too much or too little.
+# one does (the verifier's reading). The engine used to take the decline rule (or, under
+# match_after_draw: unspecified, offer every ending), which offered too much or too little.
 
 
 def _after_draw(ruleset, hand, row, top):
@@ -145,8 +145,6 @@ def _after_draw(ruleset, hand, row, top):
     return state
 
 
-@pytest.mark.xfail(strict=True, reason="engine: both drawing rules say keep-and-pass, yet the engine "
-                                       "offers placing a card (State._endings with no governing rule)")
 def test_engine_offers_no_place_when_both_drawing_rules_keep():
     ruleset = variant(drawing__match_after_draw=UNSPECIFIED,
                       drawing__after_failed_draw=AfterFailedDraw.KEEP_AND_PASS,
@@ -154,27 +152,28 @@ def test_engine_offers_no_place_when_both_drawing_rules_keep():
     state = _after_draw(ruleset, ["6b"], ["7r", "3g"], "1y")  # 6b+1y on 7r only if matching after a draw is allowed
     assert "end" in legal(state)
     assert not [a for a in legal(state) if a.startswith("place ")]
+    assert not voided(state.apply(parse_action("end")))  # both rules keep: settled, no gap
 
 
-@pytest.mark.xfail(strict=True, reason="engine: under decline-match forbidden it offers only the gap "
-                                       "match, though if colour restricts there is no match and the "
-                                       "failed-draw rule lets the player place a card")
 def test_engine_offers_the_failed_draw_ending_when_the_only_match_rests_on_a_gap():
     ruleset = variant(drawing__decline_match_after_draw=DeclineAfterDraw.FORBIDDEN,
                       matching__colour_restricts=UNSPECIFIED)
     state = _after_draw(ruleset, ["6b"], ["7r"], "1y")  # 6b+1y on 7r: a match only if colour is free
     assert {"place 6b", "place 1y"} <= legal(state)
+    assert normal(state.legal_actions()) == {"match 7r with 1y+6b", "place 6b", "place 1y"}  # all gaps
+    gaps = [e for e in state.apply(parse_action("place 6b")) if isinstance(e, RuleGap)]
+    assert [(g.path, g.voids) for g in gaps] == [("matching.colour_restricts", True)]
 
 
-@pytest.mark.xfail(strict=True, reason="engine: with keep-and-pass after a failed draw and place-card "
-                                       "after a declined match, it offers only placing (as settled, no "
-                                       "gap) when the only match rests on colour_restricts")
 def test_engine_offers_keeping_when_the_failed_draw_rule_keeps():
     ruleset = variant(drawing__after_failed_draw=AfterFailedDraw.KEEP_AND_PASS,
                       drawing__decline_match_after_draw=DeclineAfterDraw.PLACE_CARD,
                       matching__colour_restricts=UNSPECIFIED)
     state = _after_draw(ruleset, ["6b"], ["7r"], "1y")
     assert "end" in legal(state)
+    assert normal(state.legal_actions()) == {"match 7r with 1y+6b", "end", "place 6b", "place 1y"}
+    gaps = [e for e in state.apply(parse_action("end")) if isinstance(e, RuleGap)]
+    assert [(g.path, g.voids) for g in gaps] == [("matching.colour_restricts", True)]
 
 
 def test_verifier_reading_of_those_positions():

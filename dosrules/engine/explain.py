@@ -276,12 +276,12 @@ class _Diagnosis:
                           "('place X')", "refill.bonus_cards")
         if not s.drew and not s.matches:
             return Reason("a turn is a match or a draw: match or draw before ending the turn")
-        path, rule = s._no_match_rule(bool(s.match_actions(after_draw_ok=True)))
-        if rule is AfterFailedDraw.PLACE_CARD or rule is DeclineAfterDraw.PLACE_CARD:
-            return Reason("after drawing without matching, a card from hand goes into the Centre Row first "
-                          "('place X')", path)
-        if rule is DeclineAfterDraw.FORBIDDEN:
-            return Reason("a match that is possible after drawing must be made", path)
+        for path, rule in s._ending_rules()[0]:
+            if rule is AfterFailedDraw.PLACE_CARD or rule is DeclineAfterDraw.PLACE_CARD:
+                return Reason("after drawing without matching, a card from hand goes into the Centre Row first "
+                              "('place X')", path)
+            if rule is DeclineAfterDraw.FORBIDDEN:
+                return Reason("a match that is possible after drawing must be made", path)
         return Reason("'end' is not legal here")
 
     def _place(self, p: Place) -> Reason:
@@ -295,12 +295,12 @@ class _Diagnosis:
             if not s.drew or s.matches:
                 return Reason("a card goes from hand into the Centre Row only after a draw without a match, "
                               "or as a colour bonus card at the end of the turn", "drawing.after_failed_draw")
-            path, rule = s._no_match_rule(bool(s.match_actions(after_draw_ok=True)))
-            if rule is AfterFailedDraw.KEEP_AND_PASS or rule is DeclineAfterDraw.KEEP_AND_PASS:
-                return Reason("after drawing without matching, the player keeps the card and the turn passes "
-                              "('end')", path)
-            if rule is DeclineAfterDraw.FORBIDDEN:
-                return Reason("a match that is possible after drawing must be made", path)
+            for path, rule in s._ending_rules()[0]:
+                if rule is AfterFailedDraw.KEEP_AND_PASS or rule is DeclineAfterDraw.KEEP_AND_PASS:
+                    return Reason("after drawing without matching, the player keeps the card and the turn passes "
+                                  "('end')", path)
+                if rule is DeclineAfterDraw.FORBIDDEN:
+                    return Reason("a match that is possible after drawing must be made", path)
         card = p.card.card
         if card not in s.hands[self.seat]:
             return Reason(f"seat {self.seat} holds no {card}")

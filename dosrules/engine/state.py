@@ -287,34 +287,90 @@ class State:
                 acts += self.match_actions()
                 acts.append(END)
             else:
-                possible = self.has_match()
-                if possible and c.match_after_draw is not False:
-                    acts += self.match_actions(after_draw_ok=True)
-                acts += self._endings(self._no_match_rule(possible)[1])
+                matches = (self.match_actions(after_draw_ok=True)
+                           if c.match_after_draw is not False and self.has_match() else [])
+                acts += matches
+                acts += self._endings(self._ending_rules(matches)[0])
         elif ph is Phase.BONUS:
             acts += self._place_options()
         elif ph is Phase.ENDING or ph is Phase.FINISH:
             acts.append(END)
         return acts
 
-    def _endings(self, rule) -> list[Action]:
-        """Ways to end a turn after a draw with no match made, under the governing rule."""
-        if rule is AfterFailedDraw.KEEP_AND_PASS or rule is DeclineAfterDraw.KEEP_AND_PASS:
-            return [END]
-        if rule is AfterFailedDraw.PLACE_CARD or rule is DeclineAfterDraw.PLACE_CARD:
-            return self._place_options() or [END]
-        if rule is DeclineAfterDraw.FORBIDDEN:
-            return []
-        return [END, *self._place_options()]  # unspecified: all offered, any is a gap
+    def _endings(self, rules) -> list[Action]:
+        """Ways to end a turn after a draw with no match made: those one of the governing
+        ``rules`` (see ``_ending_rules``) allows or leaves open."""
+        end = place = False
+        for _, rule in rules:
+            if rule is AfterFailedDraw.KEEP_AND_PASS or rule is DeclineAfterDraw.KEEP_AND_PASS:
+                end = True
+            elif rule is AfterFailedDraw.PLACE_CARD or rule is DeclineAfterDraw.PLACE_CARD:
+                place = True
+            elif rule is not DeclineAfterDraw.FORBIDDEN:
+                end = place = True  # unspecified: all offered, any is a gap
+        places = self._place_options() if place else []
+        return [END, *places] if end or (place and not places) else places
 
-    def _no_match_rule(self, match_possible: bool):
-        """(rule path, rule value) deciding how a turn may end after a draw without a match."""
+    def _ending_rules(self, matches=None):
+        """(rules, rests_on): the (path, value) rules deciding how a turn may end after a draw
+        with no match made. ``drawing.after_failed_draw`` when no match is possible (or matching
+        after a draw is not allowed), ``drawing.decline_match_after_draw`` when one is legal
+        outright; both when every possible match rests on an unspecified rule, whose path is
+        ``rests_on``: an ending is then legal when both rules allow it and a gap when only one
+        does. ``matches``: the matches possible now, when already listed."""
         c = self.c
-        if not match_possible or c.match_after_draw is False:
-            return "drawing.after_failed_draw", c.after_failed_draw
-        if c.match_after_draw is True:
-            return "drawing.decline_match_after_draw", c.decline_match_after_draw
-        return "drawing.match_after_draw", None
+        failed = ("drawing.after_failed_draw", c.after_failed_draw)
+        if c.match_after_draw is False:
+            return (failed,), None
+        declined = ("drawing.decline_match_after_draw", c.decline_match_after_draw)
+        if c.plain_matching and c.match_after_draw is True:  # no match can rest on a gap
+            possible = self.has_match() if matches is None else bool(matches)
+            return ((declined,) if possible else (failed,)), None
+        if matches is None:
+            matches = self.match_actions(after_draw_ok=True)
+        rests_on = None
+        for m in matches:
+            path = self._match_rests_on(m)
+            if path is None:
+                return (declined,), None
+            rests_on = rests_on or path
+        return ((failed, declined) if rests_on else (failed,)), rests_on
+
+    def _match_rests_on(self, m: Match) -> str | None:
+        """The unspecified rule the legality of match ``m`` (after a draw) rests on, or None when
+        it is legal outright (its colour bonus may still be open). Mirrors ``_match_gaps``."""
+        c = self.c
+        if self.drew and c.match_after_draw is None:
+            return "drawing.match_after_draw"
+        if len(m.cards) == 1:
+            if c.single is None:
+                return "matching.single"
+        elif c.double is None:
+            return "matching.double"
+        idx = self._find_target(m.target)
+        if self.used[idx]:
+            if c.once_per_row_card is None:
+                return "matching.once_per_row_card"
+        elif (c.any_row_card is None and len(self.row) > c.row_card_limit
+              and self.rows_matched >= c.row_card_limit):
+            return "matching.any_row_card"
+        if (self.row[idx].kind is Kind.WILD_NUMBER and self.row_decl[idx] is None
+                and c.wild_row is RowWildChoice.UNSPECIFIED):
+            return "wilds.wild_number.row_value"
+        if c.colour_restricts is None and self.colour_outcome(m.target, m.cards)[0] is None:
+            return "matching.colour_restricts"
+        return None
+
+    def _ending_allowed(self, rule, action: Action) -> bool | None:
+        """Whether ``rule`` allows ending the turn (after a draw, no match made) by ``action``;
+        None when the rule is unspecified."""
+        if rule is AfterFailedDraw.KEEP_AND_PASS or rule is DeclineAfterDraw.KEEP_AND_PASS:
+            return isinstance(action, End)
+        if rule is AfterFailedDraw.PLACE_CARD or rule is DeclineAfterDraw.PLACE_CARD:
+            return isinstance(action, Place) or not self._place_options()
+        if rule is DeclineAfterDraw.FORBIDDEN:
+            return False
+        return None
 
     def _place_options(self) -> list[Action]:
         opts = self.c.place_options
@@ -626,13 +682,19 @@ class State:
                         return True
         return False
 
-    def _after_draw_rule(self):
-        """Gap check for ending a turn (by `end` or `place`) after a draw with no match made."""
+    def _after_draw_rule(self, action: Action) -> str:
+        """Gap check for ending a turn by ``action`` (``end`` or ``place``) after a draw with no
+        match made; returns the path of the rule that allows it."""
         seat = self.turn_seat
-        path, rule = self._no_match_rule(self.has_match())
-        if rule is None or rule.value == "unspecified":
-            self._gap(path, f"seat {seat} drew, made no match, and ends the turn")
-        return path
+        rules, rests_on = self._ending_rules()
+        for path, rule in rules:
+            allowed = self._ending_allowed(rule, action)
+            if allowed is None:
+                self._gap(path, f"seat {seat} drew, made no match, and ends the turn")
+            if not allowed and rests_on:
+                self._gap(rests_on, f"seat {seat} drew, made no match, and ends the turn ({action}), "
+                                            f"legal or not by whether a match was possible, which rests on {rests_on}")
+        return rules[0][0]
 
     def _apply_end(self) -> None:
         ph = self.phase
@@ -640,13 +702,13 @@ class State:
             self._complete_turn()
             return
         if ph is Phase.TURN and self.drew and not self.matches:
-            self._after_draw_rule()
+            self._after_draw_rule(END)
         self._end_turn()
 
     def _apply_place(self, p: Place) -> None:
         seat = self.turn_seat
         if self.phase is Phase.TURN:  # after a draw with no match made
-            path = self._after_draw_rule()
+            path = self._after_draw_rule(p)
             reason = "failed-draw" if path == "drawing.after_failed_draw" else "declined-match"
             self._place(seat, p.card, reason)
             self.phase = Phase.ENDING
