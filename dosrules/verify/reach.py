@@ -120,11 +120,13 @@ class _Track:
         self.solver.add(*t.valid)
         return t
 
-    def extend(self, k: int, all_wild_open: bool) -> None:
-        """Close the query scope; add turn k as a prefix turn."""
+    def extend(self, k: int, all_wild_open: bool, lemmas=()) -> None:
+        """Close the query scope; add turn k as a prefix turn, and ``lemmas`` (facts every state
+        after it satisfies: redundant, they only help the solver)."""
         self.solver.pop()
         step = turn(self.rules, self.n, self.states[k], k % self.n, f"t{k}", supplied=True)
         self.solver.add(*step.valid, *prefix_conditions(self.rules, step, all_wild_open))
+        self.solver.add(*lemmas(step.after))
         self.prefix.append(step)
         self.hints.append(_hint(step))
         self.states.append(step.after)
@@ -256,7 +258,11 @@ def _search_uncached(rules, n: int, budget: Budget, max_turns: int, bound: dict)
         if all(isinstance(found.get(p), tuple) or bound.get(p, max_turns + 1) <= k + 1
                for p in open_paths | set(situations)):
             break
-        exact.extend(k, all_wild_open)
+        # The rate box at turn k+1 bounds every state that starts turn k+1 of a trace whose
+        # first k+1 turns are prefix turns (:func:`.bounds.rate_box`): exactly the states the
+        # track's prefix describes. Adding its bounds removes no trace of the track, so a
+        # witness stays a witness and unsat stays a proof; they only prune the search.
+        exact.extend(k, all_wild_open, prover.rates(k + 1).holds)
     for path, (depth, reason) in gave_up.items():
         if found.get(path) is None:
             found[path] = f"turn {depth + 1}: {reason}"
