@@ -112,6 +112,7 @@ class _Track:
         self.states: list[State] = [state]
         self.prefix: list = []
         self.hints: list = []
+        self.lemmas: list = []  # redundant facts of the prefix states, assumed by ask() only
 
     def query(self, k: int):
         """Open the scope of turn k's query; give the turn."""
@@ -120,13 +121,14 @@ class _Track:
         self.solver.add(*t.valid)
         return t
 
-    def extend(self, k: int, all_wild_open: bool, lemmas=()) -> None:
-        """Close the query scope; add turn k as a prefix turn, and ``lemmas`` (facts every state
-        after it satisfies: redundant, they only help the solver)."""
+    def extend(self, k: int, all_wild_open: bool, lemmas=lambda state: []) -> None:
+        """Close the query scope; add turn k as a prefix turn, and keep ``lemmas(state after)``:
+        facts every such state satisfies (redundant: they only help the solver prove unsat; the
+        witness search goes without them, where they tend to slow it down)."""
         self.solver.pop()
         step = turn(self.rules, self.n, self.states[k], k % self.n, f"t{k}", supplied=True)
         self.solver.add(*step.valid, *prefix_conditions(self.rules, step, all_wild_open))
-        self.solver.add(*lemmas(step.after))
+        self.lemmas += lemmas(step.after)
         self.prefix.append(step)
         self.hints.append(_hint(step))
         self.states.append(step.after)
@@ -143,7 +145,7 @@ class _Track:
         """("sat", model) | ("unsat", None) | ("unknown", reason)."""
         solver = self.solver
         solver.set("timeout", timeout_ms or self.step_ms)
-        res = solver.check(expr)
+        res = solver.check(expr, *self.lemmas)
         if res == z3.sat:
             return "sat", solver.model()
         if res == z3.unknown:
