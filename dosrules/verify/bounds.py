@@ -95,7 +95,7 @@ def next_box(rules, players: int, box: Box, k: int, budget: Budget, all_wild_ope
     s = fresh_state(f"box{k}", players)
     t = turn(rules, players, s, k % players, f"boxturn{k}", supplied=True)
     opt = z3.Optimize()
-    opt.set("timeout", budget.step_timeout_ms)
+    budget.bound_step(opt)
     opt.set("priority", "box")  # every objective optimised on its own
     opt.add(*state_facts(rules, s), *box.holds(s), *t.valid, *prefix_conditions(rules, t, all_wild_open))
     handles = {name: (opt.minimize(expr), opt.maximize(expr)) for name, expr in templates(t.after).items()}
@@ -122,7 +122,7 @@ def turn_rates(rules, players: int, budget: Budget, all_wild_open: bool) -> dict
     wanted = [("deck", 0), ("pool", 0), ("row", 1), ("hand0", 1)] + ([("hand1", 1)] if players > 1 else [])
     for name, upper in wanted:
         opt = z3.Optimize()
-        opt.set("timeout", budget.step_timeout_ms)
+        budget.bound_step(opt)
         opt.add(*base)
         change = after[name] - before[name]
         handle = opt.maximize(change) if upper else opt.minimize(change)
@@ -203,7 +203,7 @@ class BoxProver:
         t = turn(self.rules, self.players, s, k % self.players, f"proofturn{k}")
         conditions = situations(t)
         solver = self.budget.solver("QF_LIA")
-        solver.set("timeout", self.budget.step_timeout_ms)
+        self.budget.bound_step(solver)
         box = self.rates(k) if cheap else self.box(k)
         solver.add(*state_facts(self.rules, s), *box.holds(s), *t.valid)
         return {p for p in paths if p in conditions and solver.check(conditions[p]) == z3.unsat}

@@ -106,7 +106,6 @@ class _Track:
     def __init__(self, rules, n: int, budget: Budget):
         self.rules, self.n, self.budget = rules, n, budget
         self.solver = budget.solver("QF_LIA")
-        self.step_ms = min(budget.timeout_ms, budget.step_timeout_ms)
         state, cons = _deal(rules, n)
         self.solver.add(*cons)
         self.states: list[State] = [state]
@@ -136,7 +135,7 @@ class _Track:
     def witness(self, expr, query_hint) -> tuple | None:
         """A witness along the greedy line (every row card double-matched in colour), if the
         solver finds one soon: ("sat", model). It is still a witness; failing proves nothing."""
-        self.solver.set("timeout", min(self.step_ms, 2 * QUICK_MS))
+        self.budget.bound_step(self.solver, 2 * QUICK_MS)
         if self.solver.check(*self.hints, query_hint, expr) == z3.sat:
             return "sat", self.solver.model()
         return None
@@ -144,7 +143,7 @@ class _Track:
     def ask(self, expr, timeout_ms: int | None = None) -> tuple:
         """("sat", model) | ("unsat", None) | ("unknown", reason)."""
         solver = self.solver
-        solver.set("timeout", timeout_ms or self.step_ms)
+        self.budget.bound_step(solver, timeout_ms)
         res = solver.check(expr, *self.lemmas)
         if res == z3.sat:
             return "sat", solver.model()
