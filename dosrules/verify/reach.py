@@ -191,9 +191,10 @@ def _search_uncached(rules, n: int, budget: Budget, max_turns: int, bound: dict)
     Depths are settled in order, so the first witness of a path is its fewest turns unless a
     depth before it stayed unsettled (kept in ``gave_up``). At each depth a path is settled by
     the first of: the rate box of :mod:`.bounds` (unsat there is a proof, never a guess); a
-    witness along the greedy line; a short try of the exact unrolled model (a witness, or
-    unsat: a proof); the turn-by-turn box of :mod:`.bounds`; the exact model with the full step
-    budget. Unknown from all of them is kept as unknown, never read as "not here"."""
+    short try of the exact unrolled model, with the rate-box bounds of the prefix states as
+    redundant assumptions (a witness, or unsat: a proof); a witness along the greedy line; the
+    turn-by-turn box of :mod:`.bounds`; the exact model with the full step budget. Unknown from
+    all of them is kept as unknown, never read as "not here"."""
     all_wild_open = is_unspecified(rules.all_wild_row)
     exact = _Track(rules, n, budget)
     prover = BoxProver(rules, n, budget, all_wild_open)
@@ -244,7 +245,9 @@ def _search_uncached(rules, n: int, budget: Budget, max_turns: int, bound: dict)
             del candidates[path]
         left = {}
         for path, (expr, taken) in candidates.items():
-            got = exact.witness(expr, _hint(t)) or exact.ask(expr, QUICK_MS)
+            got = exact.ask(expr, QUICK_MS)
+            if got[0] == "unknown":
+                got = exact.witness(expr, _hint(t)) or got
             if got[0] == "unknown":
                 left[path] = (expr, taken)
             else:
