@@ -191,10 +191,11 @@ def _search_uncached(rules, n: int, budget: Budget, max_turns: int, bound: dict)
     Depths are settled in order, so the first witness of a path is its fewest turns unless a
     depth before it stayed unsettled (kept in ``gave_up``). At each depth a path is settled by
     the first of: the rate box of :mod:`.bounds` (unsat there is a proof, never a guess); a
-    short try of the exact unrolled model, with the rate-box bounds of the prefix states as
-    redundant assumptions (a witness, or unsat: a proof); a witness along the greedy line; the
+    witness along the greedy line; a short try of the exact unrolled model, with the rate-box
+    bounds of the prefix states as redundant assumptions (a witness, or unsat: a proof); the
     turn-by-turn box of :mod:`.bounds`; the exact model with the full step budget. Unknown from
-    all of them is kept as unknown, never read as "not here"."""
+    all of them is kept as unknown, never read as "not here". (The short try before the witness
+    was measured too: in some runs it spends its whole budget on depths with a witness.)"""
     all_wild_open = is_unspecified(rules.all_wild_row)
     exact = _Track(rules, n, budget)
     prover = BoxProver(rules, n, budget, all_wild_open)
@@ -245,9 +246,7 @@ def _search_uncached(rules, n: int, budget: Budget, max_turns: int, bound: dict)
             del candidates[path]
         left = {}
         for path, (expr, taken) in candidates.items():
-            got = exact.ask(expr, QUICK_MS)
-            if got[0] == "unknown":
-                got = exact.witness(expr, _hint(t)) or got
+            got = exact.witness(expr, _hint(t)) or exact.ask(expr, QUICK_MS)
             if got[0] == "unknown":
                 left[path] = (expr, taken)
             else:
