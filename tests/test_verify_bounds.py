@@ -53,3 +53,22 @@ def test_engine_turn_starts_lie_inside_the_boxes(spec, players):
                             f"seed {seed} {agent} turn {k + 1}: {name}={value} outside [{lo}, {hi}]")
                 checked += 1
     assert checked >= 30
+
+
+def test_a_search_step_is_bounded_by_work_not_wall_time():
+    """A step's limit is Z3's resource count (the same answer under any machine load); the
+    wall-clock timeout is only a safety net well above it."""
+    import z3
+    from dosrules.verify.solving import RLIMIT_PER_MS, WALL_SLACK
+
+    xs = z3.Ints(" ".join(f"x{i}" for i in range(12)))
+    hard = [*(z3.And(x >= 0, x <= 40) for x in xs), z3.Sum([(i % 5 + 3) * x for i, x in enumerate(xs)]) == 1001,
+            z3.Sum([(i % 7 + 2) * x * x for i, x in enumerate(xs)]) == 4099]
+    starved, fed = Budget(rlimit=50_000), Budget()  # the wall-clock net stays at 5 s
+    s = z3.Solver()
+    starved.bound_step(s)
+    s.add(*hard)
+    assert s.check() == z3.unknown
+    assert "resource" in s.reason_unknown() or "canceled" in s.reason_unknown()
+    assert fed.step_timeout_ms * WALL_SLACK >= fed.timeout_ms
+    assert min(fed.rlimit, fed.step_timeout_ms * RLIMIT_PER_MS) > 1_000_000

@@ -95,7 +95,7 @@ def next_box(rules, players: int, box: Box, k: int, budget: Budget, all_wild_ope
     s = fresh_state(f"box{k}", players)
     t = turn(rules, players, s, k % players, f"boxturn{k}", supplied=True)
     opt = z3.Optimize()
-    opt.set("timeout", budget.step_timeout_ms)
+    budget.bound_step(opt)
     opt.set("priority", "box")  # every objective optimised on its own
     opt.add(*state_facts(rules, s), *box.holds(s), *t.valid, *prefix_conditions(rules, t, all_wild_open))
     handles = {name: (opt.minimize(expr), opt.maximize(expr)) for name, expr in templates(t.after).items()}
@@ -122,7 +122,7 @@ def turn_rates(rules, players: int, budget: Budget, all_wild_open: bool) -> dict
     wanted = [("deck", 0), ("pool", 0), ("row", 1), ("hand0", 1)] + ([("hand1", 1)] if players > 1 else [])
     for name, upper in wanted:
         opt = z3.Optimize()
-        opt.set("timeout", budget.step_timeout_ms)
+        budget.bound_step(opt)
         opt.add(*base)
         change = after[name] - before[name]
         handle = opt.maximize(change) if upper else opt.minimize(change)
@@ -181,6 +181,7 @@ class BoxProver:
             _BOXES.clear()
         self.boxes = _BOXES.setdefault(key, [deal_box(rules, players)])
         self._rates = None
+        self._solvers: dict = {}
 
     def box(self, k: int) -> Box:
         while len(self.boxes) <= k:
@@ -199,11 +200,24 @@ class BoxProver:
         """The ``paths`` whose situation provably cannot arise in turn k from any state inside
         the box at turn k: with ``cheap``, the rate box (no per-turn optimisation); else the
         turn-by-turn box. ``situations(turn)`` gives path -> condition; only unsat proves."""
-        s = fresh_state(f"proof{k}", self.players)
-        t = turn(self.rules, self.players, s, k % self.players, f"proofturn{k}")
+        s, t, solver = self._turn_solver(k % self.players)
         conditions = situations(t)
-        solver = self.budget.solver("QF_LIA")
-        solver.set("timeout", self.budget.step_timeout_ms)
         box = self.rates(k) if cheap else self.box(k)
-        solver.add(*state_facts(self.rules, s), *box.holds(s), *t.valid)
-        return {p for p in paths if p in conditions and solver.check(conditions[p]) == z3.unsat}
+        solver.push()  # the box of turn k in a scope of its own: the turn from any state is shared
+        try:
+            solver.add(*box.holds(s))
+            return {p for p in paths if p in conditions and solver.check(conditions[p]) == z3.unsat}
+        finally:
+            solver.pop()
+
+    def _turn_solver(self, player: int):
+        """(state, turn of ``player`` from it, a solver holding the state facts and the turn's
+        validity): one per player on turn, reused across depths."""
+        if player not in self._solvers:
+            s = fresh_state(f"proof{player}", self.players)
+            t = turn(self.rules, self.players, s, player, f"proofturn{player}")
+            solver = self.budget.solver("QF_LIA")
+            self.budget.bound_step(solver)
+            solver.add(*state_facts(self.rules, s), *t.valid)
+            self._solvers[player] = (s, t, solver)
+        return self._solvers[player]

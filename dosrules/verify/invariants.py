@@ -66,12 +66,19 @@ def turn_invariants(ruleset: Ruleset, budget: Budget) -> list[CheckResult]:
                             "unless the deck (and discard, under reshuffle) cannot supply it",
     }
     out = []
+    turns: dict = {}  # n -> (rules, state, turn): each claim asks about the same turn
+
+    def turn_of(n: int):
+        if n not in turns:
+            rules = ruleset.for_players(n)
+            s = fresh_state("s", n)
+            turns[n] = (rules, s, turn(rules, n, s, 0, "t"))
+        return turns[n]
+
     for check, text in claims.items():
         found = None
         for n in range(lo, hi + 1):
-            rules = ruleset.for_players(n)
-            s = fresh_state("s", n)
-            t = turn(rules, n, s, 0, "t")
+            rules, s, t = turn_of(n)
             a = t.after
             others = [g for path, g in t.gaps.items() if path != "refill.mode"] + list(t.uncovered.values())
             assume = start_conditions(rules, s) + t.valid + [z3.Not(z3.Or([z3.BoolVal(False), *others]))]

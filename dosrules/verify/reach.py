@@ -106,12 +106,12 @@ class _Track:
     def __init__(self, rules, n: int, budget: Budget):
         self.rules, self.n, self.budget = rules, n, budget
         self.solver = budget.solver("QF_LIA")
-        self.step_ms = min(budget.timeout_ms, budget.step_timeout_ms)
         state, cons = _deal(rules, n)
         self.solver.add(*cons)
         self.states: list[State] = [state]
         self.prefix: list = []
         self.hints: list = []
+        self.lemmas: list = []  # redundant facts of the prefix states, assumed by ask() only
 
     def query(self, k: int):
         """Open the scope of turn k's query; give the turn."""
@@ -120,11 +120,14 @@ class _Track:
         self.solver.add(*t.valid)
         return t
 
-    def extend(self, k: int, all_wild_open: bool) -> None:
-        """Close the query scope; add turn k as a prefix turn."""
+    def extend(self, k: int, all_wild_open: bool, lemmas=lambda state: []) -> None:
+        """Close the query scope; add turn k as a prefix turn, and keep ``lemmas(state after)``:
+        facts every such state satisfies (redundant: they only help the solver prove unsat; the
+        witness search goes without them, where they tend to slow it down)."""
         self.solver.pop()
         step = turn(self.rules, self.n, self.states[k], k % self.n, f"t{k}", supplied=True)
         self.solver.add(*step.valid, *prefix_conditions(self.rules, step, all_wild_open))
+        self.lemmas += lemmas(step.after)
         self.prefix.append(step)
         self.hints.append(_hint(step))
         self.states.append(step.after)
@@ -132,7 +135,7 @@ class _Track:
     def witness(self, expr, query_hint) -> tuple | None:
         """A witness along the greedy line (every row card double-matched in colour), if the
         solver finds one soon: ("sat", model). It is still a witness; failing proves nothing."""
-        self.solver.set("timeout", min(self.step_ms, 2 * QUICK_MS))
+        self.budget.bound_step(self.solver, 2 * QUICK_MS)
         if self.solver.check(*self.hints, query_hint, expr) == z3.sat:
             return "sat", self.solver.model()
         return None
@@ -140,8 +143,8 @@ class _Track:
     def ask(self, expr, timeout_ms: int | None = None) -> tuple:
         """("sat", model) | ("unsat", None) | ("unknown", reason)."""
         solver = self.solver
-        solver.set("timeout", timeout_ms or self.step_ms)
-        res = solver.check(expr)
+        self.budget.bound_step(solver, timeout_ms)
+        res = solver.check(expr, *self.lemmas)
         if res == z3.sat:
             return "sat", solver.model()
         if res == z3.unknown:
@@ -188,9 +191,11 @@ def _search_uncached(rules, n: int, budget: Budget, max_turns: int, bound: dict)
     Depths are settled in order, so the first witness of a path is its fewest turns unless a
     depth before it stayed unsettled (kept in ``gave_up``). At each depth a path is settled by
     the first of: the rate box of :mod:`.bounds` (unsat there is a proof, never a guess); a
-    witness along the greedy line; a short try of the exact unrolled model (a witness, or
-    unsat: a proof); the turn-by-turn box of :mod:`.bounds`; the exact model with the full step
-    budget. Unknown from all of them is kept as unknown, never read as "not here"."""
+    witness along the greedy line; a short try of the exact unrolled model, with the rate-box
+    bounds of the prefix states as redundant assumptions (a witness, or unsat: a proof); the
+    turn-by-turn box of :mod:`.bounds`; the exact model with the full step budget. Unknown from
+    all of them is kept as unknown, never read as "not here". (The short try before the witness
+    was measured too: in some runs it spends its whole budget on depths with a witness.)"""
     all_wild_open = is_unspecified(rules.all_wild_row)
     exact = _Track(rules, n, budget)
     prover = BoxProver(rules, n, budget, all_wild_open)
@@ -256,7 +261,11 @@ def _search_uncached(rules, n: int, budget: Budget, max_turns: int, bound: dict)
         if all(isinstance(found.get(p), tuple) or bound.get(p, max_turns + 1) <= k + 1
                for p in open_paths | set(situations)):
             break
-        exact.extend(k, all_wild_open)
+        # The rate box at turn k+1 bounds every state that starts turn k+1 of a trace whose
+        # first k+1 turns are prefix turns (:func:`.bounds.rate_box`): exactly the states the
+        # track's prefix describes. Adding its bounds removes no trace of the track, so a
+        # witness stays a witness and unsat stays a proof; they only prune the search.
+        exact.extend(k, all_wild_open, prover.rates(k + 1).holds)
     for path, (depth, reason) in gave_up.items():
         if found.get(path) is None:
             found[path] = f"turn {depth + 1}: {reason}"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping
 
@@ -72,6 +73,32 @@ def result(ruleset: Ruleset, check: str, kind: str, verdict: Verdict, claim: str
            paths: Iterable[str] = (), players: int | None = None,
            players_label: str = "") -> CheckResult:
     """Build a :class:`CheckResult` with the citations of ``paths`` filled in."""
+    paths = tuple(paths)
+    if _RECORDERS:
+        _RECORDERS[-1].append(((check, kind, verdict, claim),
+                               dict(witness=witness, data=data, paths=paths, players=players,
+                                    players_label=players_label)))
     paths = tuple(leaf_paths(ruleset, paths))
     return CheckResult(check, kind, verdict, claim, witness, dict(data or {}),
                        paths, citations(ruleset, paths, players), players_label)
+
+
+_RECORDERS: list[list] = []
+
+
+@contextmanager
+def recording():
+    """Collect the arguments of every :func:`result` call made inside (all but the ruleset):
+    replaying them with :func:`replay` on another ruleset gives the results a check would give
+    there, with that ruleset's citations, when the check's solver work reads only rules the two
+    rulesets share."""
+    calls: list = []
+    _RECORDERS.append(calls)
+    try:
+        yield calls
+    finally:
+        _RECORDERS.pop()
+
+
+def replay(ruleset: Ruleset, calls: list) -> list[CheckResult]:
+    return [result(ruleset, *args, **kwargs) for args, kwargs in calls]

@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ..model import Ruleset
 from .coverage import coverage
 from .deck import deck_totals, row_values
 from .invariants import turn_invariants
 from .reach import MAX_TURNS, reachable_gaps
-from .results import CheckResult
+from .results import CheckResult, recording, replay
 from .setup import deal_feasible
 from .solving import DEFAULT_BUDGET, Budget, Verdict
 
@@ -41,6 +41,32 @@ class VerifyReport:
                 "seconds": round(self.seconds, 3), "results": [r.as_json() for r in self.results]}
 
 
+_CHECKS: dict = {}  # memo of rules-level checks: (check, the rules it reads, budget) -> result calls
+
+
+def _turn_shape(rules) -> str:
+    """The rules a turn (:func:`.turn.turn`) and a Centre Row value read: all but the target,
+    the scoring, the player range and the all-wild-row rule (the reachable-gap search alone asks
+    about an all-wild row; see :func:`.bounds._key`, which rests on the same fact)."""
+    return repr(replace(rules, target=0, scoring=None, players=None, all_wild_row=None))
+
+
+def _memoised(key, run, ruleset: Ruleset) -> list[CheckResult]:
+    """``run()`` once per ``key`` in a process; another ruleset with the same key gets the same
+    verdicts and witnesses with its own citations (the key holds every rule the check's solver
+    work reads, so the answers are the same; only the citations differ)."""
+    if key in _CHECKS:
+        return replay(ruleset, _CHECKS[key])
+    with recording() as calls:
+        out = run()
+    got = out if isinstance(out, list) else [out]
+    if len(calls) == len(got):  # every result came from result(): safe to replay
+        if len(_CHECKS) > 256:
+            _CHECKS.clear()
+        _CHECKS[key] = calls
+    return out
+
+
 def _per_rules_group(ruleset: Ruleset, check, budget: Budget) -> list[CheckResult]:
     """Run a rules-level check once per distinct rules among the allowed player counts."""
     lo, hi = ruleset.rules.players.min, ruleset.rules.players.max
@@ -51,7 +77,11 @@ def _per_rules_group(ruleset: Ruleset, check, budget: Budget) -> list[CheckResul
             continue
         seen.append(r)
         label = "" if r == ruleset.rules else str(n)
-        got = check(ruleset, r, budget, label)
+        if check is row_values:
+            got = _memoised((check.__name__, _turn_shape(r), label, budget),
+                            lambda: check(ruleset, r, budget, label), ruleset)
+        else:
+            got = check(ruleset, r, budget, label)
         out += got if isinstance(got, list) else [got]
     return out
 
@@ -63,7 +93,10 @@ def verify(ruleset: Ruleset, budget: Budget = DEFAULT_BUDGET, max_turns: int = M
     results += _per_rules_group(ruleset, deck_totals, budget)
     results += _per_rules_group(ruleset, row_values, budget)
     results.append(deal_feasible(ruleset, budget))
-    results += turn_invariants(ruleset, budget)
+    lo, hi = ruleset.rules.players.min, ruleset.rules.players.max
+    results += _memoised(("turn_invariants", lo, hi, budget,
+                          tuple(_turn_shape(ruleset.for_players(n)) for n in range(lo, hi + 1))),
+                         lambda: turn_invariants(ruleset, budget), ruleset)
     results += coverage(ruleset, budget)
     results += reachable_gaps(ruleset, budget, max_turns)
     return VerifyReport(ruleset.id, ruleset.content_hash, results, time.perf_counter() - start)

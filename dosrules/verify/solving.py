@@ -14,6 +14,14 @@ from typing import Iterable
 import z3
 
 
+# A search step (one depth of a bounded model-checking search) is bounded by work, not wall
+# time, so that its answer does not depend on the machine's load: Z3's resource units per
+# millisecond of solving, measured on the project machine (30-45 thousand), and the wall-clock
+# safety net as a multiple of the nominal time.
+RLIMIT_PER_MS = 40_000
+WALL_SLACK = 5
+
+
 class Verdict(enum.Enum):
     PROVED = "proved"
     COUNTEREXAMPLE = "counterexample"
@@ -27,6 +35,15 @@ class Budget:
     timeout_ms: int = 5_000
     rlimit: int = 50_000_000
     step_timeout_ms: int = 1_000  # each depth of a bounded model-checking search
+
+    def bound_step(self, solver, ms: int | None = None) -> None:
+        """Bound the next checks of ``solver`` (a Solver or an Optimize) as one search step of
+        nominal ``ms`` (default and at most the step timeout): a deterministic resource limit
+        (``ms`` worth of work, never above ``rlimit``) and a wall-clock safety net ``WALL_SLACK``
+        times longer (never above ``timeout_ms``). Running out of either is ``unknown``."""
+        ms = min(ms or self.step_timeout_ms, self.step_timeout_ms, self.timeout_ms)
+        solver.set("rlimit", max(1, min(self.rlimit, ms * RLIMIT_PER_MS)))
+        solver.set("timeout", min(self.timeout_ms, ms * WALL_SLACK))
 
     def solver(self, logic: str | None = None) -> z3.Solver:
         solver = z3.SolverFor(logic) if logic else z3.Solver()
