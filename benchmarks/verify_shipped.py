@@ -12,8 +12,10 @@ rulesets that share memo entries run in the same process; --jobs 1 runs them in 
 import os, sys, time
 sys.path.insert(0, '.')
 
-EDITIONS = ["mattel-2018", "digest-2017", "german"]
-HOUSE = ["reshuffle", "all-wild-row", "all-wild-row-bury", "all-wild-row-placer", "two-player", "target-500"]
+from dosrules.loader import shipped_rulesets  # noqa: E402
+
+EDITIONS = [r.id for r in shipped_rulesets() if r.kind == "edition"]
+HOUSE = [r.id for r in shipped_rulesets() if r.kind == "house"]
 SPECS = EDITIONS + [f"{e}+{h}" for e in EDITIONS for h in HOUSE]
 
 
