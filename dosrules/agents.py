@@ -318,14 +318,31 @@ def plain_plan(state: State) -> list[Match]:
             counts[f] = k
             if k < 0:
                 fits = False
-    if fits:
-        return [_plain_match(c, o) for o in picks]
+    if not fits:
+        for o in picks:
+            for f in o[3]:
+                counts[f] += 1
+        for opts, _ in seen.values():
+            opts.sort(reverse=True, key=_score)
+        picks = _search(slots, counts, len(hand))
+    memo = _MATCHES.get(c)
+    if memo is None:
+        if len(_MATCHES) > 64:
+            _MATCHES.clear()
+        memo = _MATCHES[c] = {}
+    out = []
     for o in picks:
-        for f in o[3]:
-            counts[f] += 1
-    for opts, _ in seen.values():
-        opts.sort(reverse=True, key=_score)
-    return [_plain_match(c, o) for o in _search(slots, counts, len(hand))]
+        key = o[1:]
+        m = memo.get(key)
+        if m is None:
+            m = memo[key] = _plain_match(c, o)
+        out.append(m)
+    return out
+
+
+#: per compiled rules: the Match of each planned option (t, total, hand faces, common colour bits);
+#: Match objects are immutable, so one per option serves every game of those rules
+_MATCHES: dict = {}
 
 
 def _search(slots: list, counts: list[int], cards: int) -> list:
