@@ -345,49 +345,118 @@ def plain_plan(state: State) -> list[Match]:
 _MATCHES: dict = {}
 
 
-def _search(slots: list, counts: list[int], cards: int) -> list:
+def _search(slots: list, counts: dict[int, int], cards: int) -> list:
     """The best options, at most one per slot, that the hand's face ``counts`` can pay for
-    together (branch and bound; the first best found is kept)."""
+    together (branch and bound).
+
+    Among the best-scoring choices the first in search order is kept: slots by their number of
+    options (fewest first, stable), each slot's options best first, skipping a slot last. Any
+    pruning that only drops choices that cannot beat the best found keeps that choice, so the
+    two-slot case (the most common) is written out without recursion."""
     slots.sort(key=len)  # the slot with the most options is searched last, by its first fitting option
+    if len(slots) != 2:
+        return _general(slots, counts, cards)
+    first, second = slots
+    best, plan = -1, []
+    top = second[0][0]
+    for a in first:
+        s = a[0]
+        if s + top <= best:
+            break
+        fs = a[3]
+        if len(fs) == 1:
+            f = fs[0]
+            if counts[f] < 1:
+                continue
+            counts[f] -= 1
+        else:
+            x, y = fs
+            counts[x] -= 1
+            counts[y] -= 1
+            if counts[x] < 0 or counts[y] < 0:
+                counts[x] += 1
+                counts[y] += 1
+                continue
+        for b in second:
+            total = s + b[0]
+            if total <= best:
+                break
+            gs = b[3]
+            if len(gs) == 1:
+                ok = counts[gs[0]] >= 1
+            else:
+                x, y = gs
+                ok = counts[x] >= 2 if x == y else (counts[x] >= 1 and counts[y] >= 1)
+            if ok:
+                best, plan = total, [a, b]
+                break
+        else:
+            if s > best:
+                best, plan = s, [a]
+        for f in fs:
+            counts[f] += 1
+    for b in second:
+        if b[0] <= best:
+            break
+        gs = b[3]
+        if len(gs) == 1:
+            ok = counts[gs[0]] >= 1
+        else:
+            x, y = gs
+            ok = counts[x] >= 2 if x == y else (counts[x] >= 1 and counts[y] >= 1)
+        if ok:
+            return [b]
+    return plan
+
+
+def _last(opts: list, counts: dict[int, int], score: int, best: int):
+    """The first option of the last slot that fits and beats best: (total, option) or None."""
+    for o in opts:
+        total = score + o[0]
+        if total <= best:
+            return None
+        fs = o[3]
+        if len(fs) == 1:
+            if counts[fs[0]] >= 1:
+                return total, o
+        else:
+            x, y = fs
+            if (counts[x] >= 2) if x == y else (counts[x] >= 1 and counts[y] >= 1):
+                return total, o
+    return None
+
+
+
+def _general(slots: list, counts: dict[int, int], cards: int) -> list:
+    """:func:`_search` for any number of slots (recursive; the last slot inline)."""
     n = len(slots)
     last = n - 1
-    # upper bounds of what the slots from k on can still add, as a score and apart from the shed
     ub = [0] * (n + 1)
     ub_rest = [0] * (n + 1)
     for k in range(n - 1, -1, -1):
         opts = slots[k]
         ub[k] = ub[k + 1] + opts[0][0]
-        ub_rest[k] = ub_rest[k + 1] + max(o[0] % _SHED for o in opts)
+        r = 0
+        for o in opts:
+            v = o[0] % _SHED
+            if v > r:
+                r = v
+        ub_rest[k] = ub_rest[k + 1] + r
     best = [-1, []]
-    chosen: list = []
+    chosen = []
+    lastopts = slots[last]
 
-    def search(k, score, shed):
+    def search(k, score, shed):  # k < last
         bound = ub[k]
-        cap = (cards - shed) * _SHED + ub_rest[k]  # no more cards can be shed than are left
+        cap = (cards - shed) * _SHED + ub_rest[k]
         if score + (cap if cap < bound else bound) <= best[0]:
             return
-        if k == last:  # the last slot: its first fitting option is its best (sorted)
-            for o in slots[k]:
-                if score + o[0] <= best[0]:
-                    break  # neither this option nor any after it can do better
-                fs = o[3]
-                if len(fs) == 1:
-                    ok = counts[fs[0]] >= 1
-                else:
-                    a, b = fs
-                    ok = counts[a] >= 2 if a == b else (counts[a] >= 1 and counts[b] >= 1)
-                if ok:
-                    total = score + o[0]
-                    if total > best[0]:
-                        best[0], best[1] = total, [*chosen, o]
-                    return
-            if score > best[0]:
-                best[0], best[1] = score, list(chosen)
-            return
         rest = ub[k + 1]
+        leaf = k + 1 == last
         for o in slots[k]:
-            if score + o[0] + rest <= best[0]:
-                break  # options are sorted: none from here on can do better
+            s = score + o[0]
+            if s + rest <= best[0]:
+                break
             fs = o[3]
             if len(fs) == 1:
                 f = fs[0]
@@ -395,7 +464,14 @@ def _search(slots: list, counts: list[int], cards: int) -> list:
                     continue
                 counts[f] -= 1
                 chosen.append(o)
-                search(k + 1, score + o[0], shed + 1)
+                if leaf:
+                    hit = _last(lastopts, counts, s, best[0])
+                    if hit is not None:
+                        best[0], best[1] = hit[0], [*chosen, hit[1]]
+                    elif s > best[0]:
+                        best[0], best[1] = s, list(chosen)
+                else:
+                    search(k + 1, s, shed + 1)
                 chosen.pop()
                 counts[f] += 1
             else:
@@ -404,11 +480,25 @@ def _search(slots: list, counts: list[int], cards: int) -> list:
                 counts[b] -= 1
                 if counts[a] >= 0 and counts[b] >= 0:
                     chosen.append(o)
-                    search(k + 1, score + o[0], shed + 2)
+                    if leaf:
+                        hit = _last(lastopts, counts, s, best[0])
+                        if hit is not None:
+                            best[0], best[1] = hit[0], [*chosen, hit[1]]
+                        elif s > best[0]:
+                            best[0], best[1] = s, list(chosen)
+                    else:
+                        search(k + 1, s, shed + 2)
                     chosen.pop()
                 counts[a] += 1
                 counts[b] += 1
-        search(k + 1, score, shed)
+        if leaf:
+            hit = _last(lastopts, counts, score, best[0])
+            if hit is not None:
+                best[0], best[1] = hit[0], [*chosen, hit[1]]
+            elif score > best[0]:
+                best[0], best[1] = score, list(chosen)
+        else:
+            search(k + 1, score, shed)
 
     search(0, 0, 0)
     return best[1]
