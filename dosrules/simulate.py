@@ -32,8 +32,9 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable, Iterable, Sequence
 
-from .engine.events import (BonusEarned, Caught, Dealt, DosCalled, Drew, GameOver, Reshuffled,
-                            RoundScored, RoundVoid, RuleGap, TurnStarted)
+from .engine.events import (BonusEarned, Caught, Dealt, DosCalled, Drew, GameOver, Matched, Placed,
+                            Refilled, Reshuffled, RoundScored, RoundVoid, RuleGap, TurnEnded,
+                            TurnStarted)
 from .engine.state import new_game
 from .errors import DosrulesError, UsageError
 
@@ -273,6 +274,10 @@ def plan_chunks(ruleset: str, players: int, policy: str, seed: int, *, rounds: i
     return specs
 
 
+#: the most frequent events, which no statistic counts (skipped first)
+_UNCOUNTED = frozenset((Matched, TurnEnded, Refilled, Placed))
+
+
 class _Tally:
     """Per-round counters fed with events; finished rounds are folded into a ChunkResult."""
 
@@ -295,6 +300,8 @@ class _Tally:
         over = None
         for e in events:
             t = type(e)
+            if t in _UNCOUNTED:
+                continue
             if t is TurnStarted:
                 self.turns += 1
                 self.row.add(len(e.row))
@@ -387,9 +394,9 @@ def run_chunk(spec: ChunkSpec) -> ChunkResult:
         game_no += 1
         over = tally.feed(state.events)
         acts_in_round, round_no = 0, state.round
+        feed, apply, player = tally.feed, state.apply, state.current_player
         while over is None:
-            action = agents[state.current_player()].act(state)
-            over = tally.feed(state.apply(action))
+            over = feed(apply(agents[player()].act(state)))
             res.actions += 1
             if state.round != round_no:
                 acts_in_round, round_no = 0, state.round
