@@ -20,7 +20,7 @@ from typing import Callable
 
 from .cards import Kind
 from .model import AfterFailedDraw, RowWildChoice
-from .engine.actions import CALL_DOS, DRAW, END, PASS, Action, Match, Place, declared_key
+from .engine.actions import CALL_DOS, DRAW, END, PASS, Action, CatchDos, Match, Place, declared_key
 from .engine.state import Phase, State
 from .errors import UsageError
 
@@ -114,6 +114,12 @@ class GreedyAgent(Agent):
             if state.exposed(seat) and not self._chance(self.forget):
                 return CALL_DOS
             return self._highest_plain(state)
+        if ph is _FINISH or ph is _ENDING:  # only END is open, and CALL_DOS if exposed
+            if state.exposed(state.turn_seat) and not self._chance(self.forget):
+                return CALL_DOS
+            return END
+        if ph is _CATCH:
+            return CatchDos(state.catch[0]) if self._chance(self.catch) else PASS
         return None
 
     @staticmethod
@@ -561,7 +567,7 @@ def _plain_match(c, option) -> Match:
 
 _NUMBER, _WILD_DOS = Kind.NUMBER, Kind.WILD_DOS
 _MATCHER_DECLARES = RowWildChoice.MATCHER_DECLARES
-_TURN = Phase.TURN
+_TURN, _FINISH, _ENDING, _CATCH = Phase.TURN, Phase.FINISH, Phase.ENDING, Phase.CATCH
 
 
 _score = itemgetter(0)

@@ -129,3 +129,28 @@ def test_greedy_plan_does_not_outlive_its_turn():
             break
     assert s.round == 2 and s.current_player() == 0
     assert agent.act(s) in s.legal_actions()
+
+
+@pytest.mark.parametrize("spec", ["mattel-2018", "german"])
+def test_greedy_fast_path_decides_like_the_legal_action_path(spec):
+    """At every decision of forgetful, sometimes-catching greedy players, the fast path (no
+    legal-action list) returns what the general path returns and draws the same chances."""
+    from dosrules import load_ruleset
+    ruleset = load_ruleset(spec)
+    phases = set()
+    for seed in range(12):
+        s = new_game(ruleset, 3, seed)
+        agents = [GreedyAgent(seed * 10 + k, forget=0.4, catch=0.5) for k in range(3)]
+        for _ in range(400):
+            if s.is_terminal():
+                break
+            agent = agents[s.current_player()]
+            twin = GreedyAgent(0, forget=0.4, catch=0.5)
+            twin.rng.setstate(agent.rng.getstate())
+            fast = agent._act_plain(s) if s.c.simple_matching else None
+            if fast is not None and s.phase is not Phase.TURN:  # TURN plans are compared above
+                phases.add(s.phase)
+                assert fast == twin._act_general(s), str(s)
+                assert agent.rng.getstate() == twin.rng.getstate()
+            s.apply(fast if fast is not None else agent._act_general(s))
+    assert {Phase.BONUS, Phase.CATCH, Phase.FINISH} <= phases
