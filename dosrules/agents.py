@@ -330,7 +330,7 @@ def plain_plan(state: State) -> list[Match]:
                 counts[f] += 1
         for opts, _ in seen.values():
             opts.sort(reverse=True, key=_score)
-        picks = _search(slots, counts, len(hand))
+        picks = _search(slots, counts)
     memo = _MATCHES.get(c)
     if memo is None:
         if len(_MATCHES) > 64:
@@ -351,7 +351,7 @@ def plain_plan(state: State) -> list[Match]:
 _MATCHES: dict = {}
 
 
-def _search(slots: list, counts: dict[int, int], cards: int) -> list:
+def _search(slots: list, counts: dict[int, int]) -> list:
     """The best options, at most one per slot, that the hand's face ``counts`` can pay for
     together (branch and bound).
 
@@ -361,7 +361,7 @@ def _search(slots: list, counts: dict[int, int], cards: int) -> list:
     two-slot case (the most common) is written out without recursion."""
     slots.sort(key=len)  # the slot with the most options is searched last, by its first fitting option
     if len(slots) != 2:
-        return _general(slots, counts, cards)
+        return _general(slots, counts)
     first, second = slots
     best, plan = -1, []
     top = second[0][0]
@@ -433,29 +433,19 @@ def _last(opts: list, counts: dict[int, int], score: int, best: int):
 
 
 
-def _general(slots: list, counts: dict[int, int], cards: int) -> list:
+def _general(slots: list, counts: dict[int, int]) -> list:
     """:func:`_search` for any number of slots (recursive; the last slot inline)."""
     n = len(slots)
     last = n - 1
     ub = [0] * (n + 1)
-    ub_rest = [0] * (n + 1)
-    for k in range(n - 1, -1, -1):
-        opts = slots[k]
-        ub[k] = ub[k + 1] + opts[0][0]
-        r = 0
-        for o in opts:
-            v = o[0] % _SHED
-            if v > r:
-                r = v
-        ub_rest[k] = ub_rest[k + 1] + r
+    for k in range(n - 1, -1, -1):  # upper bounds: what the slots from k on can add at most
+        ub[k] = ub[k + 1] + slots[k][0][0]
     best = [-1, []]
     chosen = []
     lastopts = slots[last]
 
-    def search(k, score, shed):  # k < last
-        bound = ub[k]
-        cap = (cards - shed) * _SHED + ub_rest[k]
-        if score + (cap if cap < bound else bound) <= best[0]:
+    def search(k, score):  # k < last
+        if score + ub[k] <= best[0]:
             return
         rest = ub[k + 1]
         leaf = k + 1 == last
@@ -477,7 +467,7 @@ def _general(slots: list, counts: dict[int, int], cards: int) -> list:
                     elif s > best[0]:
                         best[0], best[1] = s, list(chosen)
                 else:
-                    search(k + 1, s, shed + 1)
+                    search(k + 1, s)
                 chosen.pop()
                 counts[f] += 1
             else:
@@ -493,7 +483,7 @@ def _general(slots: list, counts: dict[int, int], cards: int) -> list:
                         elif s > best[0]:
                             best[0], best[1] = s, list(chosen)
                     else:
-                        search(k + 1, s, shed + 2)
+                        search(k + 1, s)
                     chosen.pop()
                 counts[a] += 1
                 counts[b] += 1
@@ -504,9 +494,9 @@ def _general(slots: list, counts: dict[int, int], cards: int) -> list:
             elif score > best[0]:
                 best[0], best[1] = score, list(chosen)
         else:
-            search(k + 1, score, shed)
+            search(k + 1, score)
 
-    search(0, 0, 0)
+    search(0, 0)
     return best[1]
 
 
