@@ -21,6 +21,7 @@ from typing import Callable
 from .cards import Kind
 from .model import AfterFailedDraw, RowWildChoice
 from .engine.actions import CALL_DOS, DRAW, END, PASS, Action, CatchDos, Match, Place, declared_key
+from .engine.compiled import CompiledRules
 from .engine.state import Phase, State
 from .errors import UsageError
 
@@ -333,6 +334,8 @@ def plain_plan(state: State) -> list[Match]:
         picks = _search(slots, counts)
     memo = _MATCHES.get(c)
     if memo is None:
+        if type(c) is not CompiledRules:  # a proxy (e.g. recording rule reads): not kept
+            return [_plain_match(c, o) for o in picks]
         if len(_MATCHES) > 64:
             _MATCHES.clear()
         memo = _MATCHES[c] = {}
@@ -347,7 +350,8 @@ def plain_plan(state: State) -> list[Match]:
 
 
 #: per compiled rules: the Match of each planned option (t, total, hand faces, common colour bits);
-#: Match objects are immutable, so one per option serves every game of those rules
+#: Match objects are immutable, so one per option serves every game of those rules (plain
+#: CompiledRules only: a proxy standing in for them is not kept alive here)
 _MATCHES: dict = {}
 
 

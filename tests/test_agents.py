@@ -154,3 +154,41 @@ def test_greedy_fast_path_decides_like_the_legal_action_path(spec):
                 assert agent.rng.getstate() == twin.rng.getstate()
             s.apply(fast if fast is not None else agent._act_general(s))
     assert {Phase.BONUS, Phase.CATCH, Phase.FINISH} <= phases
+
+
+def test_memoised_matches_still_read_the_rules_through_a_proxy():
+    """Planner and engine keep facts per Match object only for plain CompiledRules: a proxy
+    standing in for them sees the colour rules read at every match, repeated objects or not."""
+    from dosrules import load_ruleset
+
+    class Counting:
+        def __init__(self, compiled):
+            object.__setattr__(self, "_c", compiled)
+            object.__setattr__(self, "reads", 0)
+
+        def __getattr__(self, name):
+            if name == "plain_colour":
+                object.__setattr__(self, "reads", self.reads + 1)
+            return getattr(self._c, name)
+
+    ruleset = load_ruleset("mattel-2018")
+    warm = new_game(ruleset, 2, 5)  # plays first with plain rules, filling both caches
+    agents = [GreedyAgent(1), GreedyAgent(2)]
+    while warm.round == 1 and not warm.is_terminal():
+        warm.apply(agents[warm.current_player()].act(warm))
+    s = new_game(ruleset, 2, 5)
+    s.c = proxy = Counting(s.c)
+    agents = [GreedyAgent(1), GreedyAgent(2)]
+    canon, seen, repeated = {}, set(), 0
+    for _ in range(600):
+        if s.is_terminal():
+            break
+        action = agents[s.current_player()].act(s)
+        action = canon.setdefault(action, action)  # equal matches as one object, as memoised
+        before = proxy.reads
+        s.apply(action)
+        if isinstance(action, Match):
+            repeated += id(action) in seen
+            seen.add(id(action))
+            assert proxy.reads > before, str(action)
+    assert repeated >= 5  # the same Match objects came back, and still the rules were read
