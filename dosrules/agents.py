@@ -60,8 +60,11 @@ class GreedyAgent(Agent):
                              fix="Write e.g. greedy:forget=0.1,catch=0.5.")
         self.rng = random.Random(seed)
         self.forget, self.catch = forget, catch
+        # the rest of this turn's plan, valid while state, history length, round and turn are these
         self._plan: list[Match] = []
-        self._plan_key: tuple | None = None
+        self._plan_at: int = 0  # the next planned match
+        self._plan_state: State | None = None
+        self._plan_n = self._plan_round = self._plan_turn = -1
 
     def __repr__(self) -> str:
         return f"GreedyAgent(forget={self.forget}, catch={self.catch})"
@@ -91,15 +94,17 @@ class GreedyAgent(Agent):
                 return CALL_DOS
             if state.drew and not state.matches and c.match_after_draw is not True:
                 return None
-            n, turn = len(state.history), (state.round, state.turn_number)
-            if self._plan_key == (state, n, turn):  # the rest of this turn's plan is still the best
-                plan = self._plan
+            n = len(state.history)
+            if (self._plan_state is state and self._plan_n == n and self._plan_turn == state.turn_number
+                    and self._plan_round == state.round):  # the rest of this turn's plan is still the best
+                plan, at = self._plan, self._plan_at
             else:
-                plan = plain_plan(state)
-            if plan:  # valid for the next decision only if it comes in this same turn
-                self._plan, self._plan_key = plan[1:], (state, n + 1, turn)
-                return plan[0]
-            self._plan_key = None
+                plan, at = plain_plan(state), 0
+            if at < len(plan):  # valid for the next decision only if it comes in this same turn
+                self._plan, self._plan_at, self._plan_state = plan, at + 1, state
+                self._plan_n, self._plan_round, self._plan_turn = n + 1, state.round, state.turn_number
+                return plan[at]
+            self._plan_state = None
             if state.matches:
                 return END
             if not state.drew:
