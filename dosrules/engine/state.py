@@ -497,16 +497,16 @@ class State:
         hand = self.hands[seat]
         if c.plain_matching and c.match_after_draw is not None:  # no gap can arise
             idx = self._find_target(m.target)
-            facts = _MATCH_FACTS.get(id(m))
-            if facts is None or facts[0] is not m or facts[1] is not c:
-                facts = self._match_facts(m)
-            cards, bonus = facts[2], facts[3]
+            bonus = self.colour_outcome(m.target, m.cards)[0]
             fresh = True
         else:
             idx, bonus, fresh = self._match_gaps(m)
-            cards = [self._interned(d.card) for d in m.cards]
-        played = self.played
-        for card in cards:  # the game's own card objects (interned faces): found by identity
+        played, index, faces = self.played, c.face_index, c.faces
+        for d in m.cards:  # keep the game's own card objects (interned faces) in every zone
+            card = d.card
+            f = index.get(id(card))
+            if f is None or faces[f] is not card:
+                card = faces[c.face_of[card]]
             for i, x in enumerate(hand):
                 if x is card:
                     played.append(hand.pop(i))
@@ -521,19 +521,6 @@ class State:
         self._emit(Matched(seat, m.target, m.cards))
         if bonus is not None:
             self._bonus(seat, bonus)
-
-    def _match_facts(self, m: Match) -> tuple:
-        """(match, rules, interned hand cards, colour bonus) of a match under plain rules. With
-        plain ``CompiledRules`` (not a proxy recording rule reads) they are kept per Match
-        object: agents reuse immutable Match objects, and these facts depend only on the match
-        and the rules."""
-        c = self.c
-        facts = (m, c, tuple(self._interned(d.card) for d in m.cards), self.colour_outcome(m.target, m.cards)[0])
-        if type(c) is CompiledRules:
-            if len(_MATCH_FACTS) > 65536:
-                _MATCH_FACTS.clear()
-            _MATCH_FACTS[id(m)] = facts  # holds m: its id is not reused while the entry lives
-        return facts
 
     def _match_gaps(self, m: Match):
         """Resolve a match under rules that may leave its legality or bonus unspecified."""
@@ -1075,8 +1062,6 @@ class State:
 
 
 _NO_BONUS, _SINGLE, _DOUBLE = (None, None), ("single-colour", None), ("double-colour", None)
-#: id(Match) -> State._match_facts(...) of matches applied under plain CompiledRules
-_MATCH_FACTS: dict[int, tuple] = {}
 
 
 def _all_wild(cards) -> bool:
