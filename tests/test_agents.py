@@ -157,8 +157,9 @@ def test_greedy_fast_path_decides_like_the_legal_action_path(spec):
 
 
 def test_memoised_matches_still_read_the_rules_through_a_proxy():
-    """Planner and engine keep facts per Match object only for plain CompiledRules: a proxy
-    standing in for them sees the colour rules read at every match, repeated objects or not."""
+    """Match objects are memoised only for plain CompiledRules, and nothing keeps rule-derived
+    facts per Match object: a proxy standing in for the rules sees the colour rules read at every
+    match, repeated Match objects or not (as dosrules.disputes.consult relies on)."""
     from dosrules import load_ruleset
 
     class Counting:
