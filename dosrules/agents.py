@@ -20,7 +20,8 @@ from typing import Callable
 
 from .cards import Kind
 from .model import AfterFailedDraw, RowWildChoice
-from .engine.actions import CALL_DOS, DRAW, END, PASS, Action, Match, Place, declared_key
+from .engine.actions import CALL_DOS, DRAW, END, PASS, Action, CatchDos, Match, Place, declared_key
+from .engine.compiled import CompiledRules
 from .engine.state import Phase, State
 from .errors import UsageError
 
@@ -59,8 +60,11 @@ class GreedyAgent(Agent):
                              fix="Write e.g. greedy:forget=0.1,catch=0.5.")
         self.rng = random.Random(seed)
         self.forget, self.catch = forget, catch
+        # the rest of this turn's plan, valid while state, history length, round and turn are these
         self._plan: list[Match] = []
-        self._plan_key: tuple | None = None
+        self._plan_at: int = 0  # the next planned match
+        self._plan_state: State | None = None
+        self._plan_n = self._plan_round = self._plan_turn = -1
 
     def __repr__(self) -> str:
         return f"GreedyAgent(forget={self.forget}, catch={self.catch})"
@@ -90,15 +94,17 @@ class GreedyAgent(Agent):
                 return CALL_DOS
             if state.drew and not state.matches and c.match_after_draw is not True:
                 return None
-            n, turn = len(state.history), (state.round, state.turn_number)
-            if self._plan_key == (state, n, turn):  # the rest of this turn's plan is still the best
-                plan = self._plan
+            n = len(state.history)
+            if (self._plan_state is state and self._plan_n == n and self._plan_turn == state.turn_number
+                    and self._plan_round == state.round):  # the rest of this turn's plan is still the best
+                plan, at = self._plan, self._plan_at
             else:
-                plan = plain_plan(state)
-            if plan:  # valid for the next decision only if it comes in this same turn
-                self._plan, self._plan_key = plan[1:], (state, n + 1, turn)
-                return plan[0]
-            self._plan_key = None
+                plan, at = plain_plan(state), 0
+            if at < len(plan):  # valid for the next decision only if it comes in this same turn
+                self._plan, self._plan_at, self._plan_state = plan, at + 1, state
+                self._plan_n, self._plan_round, self._plan_turn = n + 1, state.round, state.turn_number
+                return plan[at]
+            self._plan_state = None
             if state.matches:
                 return END
             if not state.drew:
@@ -114,6 +120,12 @@ class GreedyAgent(Agent):
             if state.exposed(seat) and not self._chance(self.forget):
                 return CALL_DOS
             return self._highest_plain(state)
+        if ph is _FINISH or ph is _ENDING:  # only END is open, and CALL_DOS if exposed
+            if state.exposed(state.turn_seat) and not self._chance(self.forget):
+                return CALL_DOS
+            return END
+        if ph is _CATCH:
+            return CatchDos(state.catch[0]) if self._chance(self.catch) else PASS
         return None
 
     @staticmethod
@@ -318,59 +330,138 @@ def plain_plan(state: State) -> list[Match]:
             counts[f] = k
             if k < 0:
                 fits = False
-    if fits:
-        return [_plain_match(c, o) for o in picks]
+    if not fits:
+        for o in picks:
+            for f in o[3]:
+                counts[f] += 1
+        for opts, _ in seen.values():
+            opts.sort(reverse=True, key=_score)
+        picks = _search(slots, counts)
+    memo = _MATCHES.get(c)
+    if memo is None:
+        if type(c) is not CompiledRules:  # a proxy (e.g. recording rule reads): not kept
+            return [_plain_match(c, o) for o in picks]
+        if len(_MATCHES) > 64:
+            _MATCHES.clear()
+        memo = _MATCHES[c] = {}
+    out = []
     for o in picks:
-        for f in o[3]:
-            counts[f] += 1
-    for opts, _ in seen.values():
-        opts.sort(reverse=True, key=_score)
-    return [_plain_match(c, o) for o in _search(slots, counts, len(hand))]
+        key = o[1:]
+        m = memo.get(key)
+        if m is None:
+            m = memo[key] = _plain_match(c, o)
+        out.append(m)
+    return out
 
 
-def _search(slots: list, counts: list[int], cards: int) -> list:
+#: per compiled rules: the Match of each planned option (t, total, hand faces, common colour bits);
+#: Match objects are immutable, so one per option serves every game of those rules (plain
+#: CompiledRules only: a proxy standing in for them is not kept alive here)
+_MATCHES: dict = {}
+
+
+def _search(slots: list, counts: dict[int, int]) -> list:
     """The best options, at most one per slot, that the hand's face ``counts`` can pay for
-    together (branch and bound; the first best found is kept)."""
+    together (branch and bound).
+
+    Among the best-scoring choices the first in search order is kept: slots by their number of
+    options (fewest first, stable), each slot's options best first, skipping a slot last. Any
+    pruning that only drops choices that cannot beat the best found keeps that choice, so the
+    two-slot case (the most common) is written out without recursion."""
     slots.sort(key=len)  # the slot with the most options is searched last, by its first fitting option
+    if len(slots) != 2:
+        return _general(slots, counts)
+    first, second = slots
+    best, plan = -1, []
+    top = second[0][0]
+    for a in first:
+        s = a[0]
+        if s + top <= best:
+            break
+        fs = a[3]
+        if len(fs) == 1:
+            f = fs[0]
+            if counts[f] < 1:
+                continue
+            counts[f] -= 1
+        else:
+            x, y = fs
+            counts[x] -= 1
+            counts[y] -= 1
+            if counts[x] < 0 or counts[y] < 0:
+                counts[x] += 1
+                counts[y] += 1
+                continue
+        for b in second:
+            total = s + b[0]
+            if total <= best:
+                break
+            gs = b[3]
+            if len(gs) == 1:
+                ok = counts[gs[0]] >= 1
+            else:
+                x, y = gs
+                ok = counts[x] >= 2 if x == y else (counts[x] >= 1 and counts[y] >= 1)
+            if ok:
+                best, plan = total, [a, b]
+                break
+        else:
+            if s > best:
+                best, plan = s, [a]
+        for f in fs:
+            counts[f] += 1
+    for b in second:
+        if b[0] <= best:
+            break
+        gs = b[3]
+        if len(gs) == 1:
+            ok = counts[gs[0]] >= 1
+        else:
+            x, y = gs
+            ok = counts[x] >= 2 if x == y else (counts[x] >= 1 and counts[y] >= 1)
+        if ok:
+            return [b]
+    return plan
+
+
+def _last(opts: list, counts: dict[int, int], score: int, best: int):
+    """The first option of the last slot that fits and beats best: (total, option) or None."""
+    for o in opts:
+        total = score + o[0]
+        if total <= best:
+            return None
+        fs = o[3]
+        if len(fs) == 1:
+            if counts[fs[0]] >= 1:
+                return total, o
+        else:
+            x, y = fs
+            if (counts[x] >= 2) if x == y else (counts[x] >= 1 and counts[y] >= 1):
+                return total, o
+    return None
+
+
+
+def _general(slots: list, counts: dict[int, int]) -> list:
+    """:func:`_search` for any number of slots (recursive; the last slot inline)."""
     n = len(slots)
     last = n - 1
-    # upper bounds of what the slots from k on can still add, as a score and apart from the shed
     ub = [0] * (n + 1)
-    ub_rest = [0] * (n + 1)
-    for k in range(n - 1, -1, -1):
-        opts = slots[k]
-        ub[k] = ub[k + 1] + opts[0][0]
-        ub_rest[k] = ub_rest[k + 1] + max(o[0] % _SHED for o in opts)
+    for k in range(n - 1, -1, -1):  # upper bounds: what the slots from k on can add at most
+        ub[k] = ub[k + 1] + slots[k][0][0]
     best = [-1, []]
-    chosen: list = []
+    chosen = []
+    lastopts = slots[last]
 
-    def search(k, score, shed):
-        bound = ub[k]
-        cap = (cards - shed) * _SHED + ub_rest[k]  # no more cards can be shed than are left
-        if score + (cap if cap < bound else bound) <= best[0]:
-            return
-        if k == last:  # the last slot: its first fitting option is its best (sorted)
-            for o in slots[k]:
-                if score + o[0] <= best[0]:
-                    break  # neither this option nor any after it can do better
-                fs = o[3]
-                if len(fs) == 1:
-                    ok = counts[fs[0]] >= 1
-                else:
-                    a, b = fs
-                    ok = counts[a] >= 2 if a == b else (counts[a] >= 1 and counts[b] >= 1)
-                if ok:
-                    total = score + o[0]
-                    if total > best[0]:
-                        best[0], best[1] = total, [*chosen, o]
-                    return
-            if score > best[0]:
-                best[0], best[1] = score, list(chosen)
+    def search(k, score):  # k < last
+        if score + ub[k] <= best[0]:
             return
         rest = ub[k + 1]
+        leaf = k + 1 == last
         for o in slots[k]:
-            if score + o[0] + rest <= best[0]:
-                break  # options are sorted: none from here on can do better
+            s = score + o[0]
+            if s + rest <= best[0]:
+                break
             fs = o[3]
             if len(fs) == 1:
                 f = fs[0]
@@ -378,7 +469,14 @@ def _search(slots: list, counts: list[int], cards: int) -> list:
                     continue
                 counts[f] -= 1
                 chosen.append(o)
-                search(k + 1, score + o[0], shed + 1)
+                if leaf:
+                    hit = _last(lastopts, counts, s, best[0])
+                    if hit is not None:
+                        best[0], best[1] = hit[0], [*chosen, hit[1]]
+                    elif s > best[0]:
+                        best[0], best[1] = s, list(chosen)
+                else:
+                    search(k + 1, s)
                 chosen.pop()
                 counts[f] += 1
             else:
@@ -387,13 +485,27 @@ def _search(slots: list, counts: list[int], cards: int) -> list:
                 counts[b] -= 1
                 if counts[a] >= 0 and counts[b] >= 0:
                     chosen.append(o)
-                    search(k + 1, score + o[0], shed + 2)
+                    if leaf:
+                        hit = _last(lastopts, counts, s, best[0])
+                        if hit is not None:
+                            best[0], best[1] = hit[0], [*chosen, hit[1]]
+                        elif s > best[0]:
+                            best[0], best[1] = s, list(chosen)
+                    else:
+                        search(k + 1, s)
                     chosen.pop()
                 counts[a] += 1
                 counts[b] += 1
-        search(k + 1, score, shed)
+        if leaf:
+            hit = _last(lastopts, counts, score, best[0])
+            if hit is not None:
+                best[0], best[1] = hit[0], [*chosen, hit[1]]
+            elif score > best[0]:
+                best[0], best[1] = score, list(chosen)
+        else:
+            search(k + 1, score)
 
-    search(0, 0, 0)
+    search(0, 0)
     return best[1]
 
 
@@ -454,7 +566,7 @@ def _plain_match(c, option) -> Match:
 
 _NUMBER, _WILD_DOS = Kind.NUMBER, Kind.WILD_DOS
 _MATCHER_DECLARES = RowWildChoice.MATCHER_DECLARES
-_TURN = Phase.TURN
+_TURN, _FINISH, _ENDING, _CATCH = Phase.TURN, Phase.FINISH, Phase.ENDING, Phase.CATCH
 
 
 _score = itemgetter(0)

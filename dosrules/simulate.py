@@ -32,8 +32,9 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable, Iterable, Sequence
 
-from .engine.events import (BonusEarned, Caught, Dealt, DosCalled, Drew, GameOver, Reshuffled,
-                            RoundScored, RoundVoid, RuleGap, TurnStarted)
+from .engine.events import (BonusEarned, Caught, Dealt, DosCalled, Drew, GameOver, Matched, Placed,
+                            Refilled, Reshuffled, RoundScored, RoundVoid, RuleGap, TurnEnded,
+                            TurnStarted)
 from .engine.state import new_game
 from .errors import DosrulesError, UsageError
 
@@ -273,6 +274,10 @@ def plan_chunks(ruleset: str, players: int, policy: str, seed: int, *, rounds: i
     return specs
 
 
+#: the most frequent events, which no statistic counts (skipped first)
+_UNCOUNTED = frozenset((Matched, TurnEnded, Refilled, Placed))
+
+
 class _Tally:
     """Per-round counters fed with events; finished rounds are folded into a ChunkResult."""
 
@@ -288,16 +293,18 @@ class _Tally:
         self.turns = self.drawn = self.draws = self.bonus_draws = self.penalty_draws = 0
         self.single = self.double = self.calls = self.catches = self.reshuffles = 0
         self.gap = None
-        self.row = Moments()
+        self.row: list[int] = []  # Centre Row size at each turn start (folded into Moments at the end)
 
     def feed(self, events) -> GameOver | None:
         """Count ``events``; returns the game-over event if the game ended."""
         over = None
         for e in events:
             t = type(e)
+            if t in _UNCOUNTED:
+                continue
             if t is TurnStarted:
                 self.turns += 1
-                self.row.add(len(e.row))
+                self.row.append(len(e.row))
             elif t is Drew:
                 k = len(e.cards)
                 self.drawn += k
@@ -342,7 +349,9 @@ class _Tally:
         turns = self.turns
         m["turns"].add(turns)
         _hist_add(res.turns_hist, turns)
-        m["row_size"].merge(self.row)
+        rows = self.row
+        if rows:
+            m["row_size"].merge(Moments(len(rows), sum(rows), sum([x * x for x in rows]), min(rows), max(rows)))
         m["cards_drawn"].add(self.drawn)
         m["draws"].add(self.draws)
         m["bonus_draws"].add(self.bonus_draws)
@@ -387,10 +396,12 @@ def run_chunk(spec: ChunkSpec) -> ChunkResult:
         game_no += 1
         over = tally.feed(state.events)
         acts_in_round, round_no = 0, state.round
+        feed, apply, player = tally.feed, state.apply, state.current_player
+        acts = [agent.act for agent in agents]
+        actions = 0
         while over is None:
-            action = agents[state.current_player()].act(state)
-            over = tally.feed(state.apply(action))
-            res.actions += 1
+            over = feed(apply(acts[player()](state)))
+            actions += 1
             if state.round != round_no:
                 acts_in_round, round_no = 0, state.round
             else:
@@ -398,6 +409,7 @@ def run_chunk(spec: ChunkSpec) -> ChunkResult:
                 if tally.turns > cap or acts_in_round > action_cap:
                     tally.capped()
                     break
+        res.actions += actions
         if over is not None:
             if over.winner is not None:
                 res.games += 1

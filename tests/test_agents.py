@@ -129,3 +129,67 @@ def test_greedy_plan_does_not_outlive_its_turn():
             break
     assert s.round == 2 and s.current_player() == 0
     assert agent.act(s) in s.legal_actions()
+
+
+@pytest.mark.parametrize("spec", ["mattel-2018", "german"])
+def test_greedy_fast_path_decides_like_the_legal_action_path(spec):
+    """At every decision of forgetful, sometimes-catching greedy players, the fast path (no
+    legal-action list) returns what the general path returns and draws the same chances."""
+    from dosrules import load_ruleset
+    ruleset = load_ruleset(spec)
+    phases = set()
+    for seed in range(12):
+        s = new_game(ruleset, 3, seed)
+        agents = [GreedyAgent(seed * 10 + k, forget=0.4, catch=0.5) for k in range(3)]
+        for _ in range(400):
+            if s.is_terminal():
+                break
+            agent = agents[s.current_player()]
+            twin = GreedyAgent(0, forget=0.4, catch=0.5)
+            twin.rng.setstate(agent.rng.getstate())
+            fast = agent._act_plain(s) if s.c.simple_matching else None
+            if fast is not None and s.phase is not Phase.TURN:  # TURN plans are compared above
+                phases.add(s.phase)
+                assert fast == twin._act_general(s), str(s)
+                assert agent.rng.getstate() == twin.rng.getstate()
+            s.apply(fast if fast is not None else agent._act_general(s))
+    assert {Phase.BONUS, Phase.CATCH, Phase.FINISH} <= phases
+
+
+def test_memoised_matches_still_read_the_rules_through_a_proxy():
+    """Match objects are memoised only for plain CompiledRules, and nothing keeps rule-derived
+    facts per Match object: a proxy standing in for the rules sees the colour rules read at every
+    match, repeated Match objects or not (as dosrules.disputes.consult relies on)."""
+    from dosrules import load_ruleset
+
+    class Counting:
+        def __init__(self, compiled):
+            object.__setattr__(self, "_c", compiled)
+            object.__setattr__(self, "reads", 0)
+
+        def __getattr__(self, name):
+            if name == "plain_colour":
+                object.__setattr__(self, "reads", self.reads + 1)
+            return getattr(self._c, name)
+
+    ruleset = load_ruleset("mattel-2018")
+    warm = new_game(ruleset, 2, 5)  # plays first with plain rules, filling both caches
+    agents = [GreedyAgent(1), GreedyAgent(2)]
+    while warm.round == 1 and not warm.is_terminal():
+        warm.apply(agents[warm.current_player()].act(warm))
+    s = new_game(ruleset, 2, 5)
+    s.c = proxy = Counting(s.c)
+    agents = [GreedyAgent(1), GreedyAgent(2)]
+    canon, seen, repeated = {}, set(), 0
+    for _ in range(600):
+        if s.is_terminal():
+            break
+        action = agents[s.current_player()].act(s)
+        action = canon.setdefault(action, action)  # equal matches as one object, as memoised
+        before = proxy.reads
+        s.apply(action)
+        if isinstance(action, Match):
+            repeated += id(action) in seen
+            seen.add(id(action))
+            assert proxy.reads > before, str(action)
+    assert repeated >= 5  # the same Match objects came back, and still the rules were read

@@ -7,6 +7,7 @@ class has a ``kind`` (the name used in logs) and ``str()`` (one readable line).
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 
 from ..cards import Card, Declared
@@ -264,3 +265,29 @@ class GameOver(Event):
     def __str__(self) -> str:
         who = f"seat {self.winner} wins" if self.winner is not None else "no winner"
         return f"game over ({self.reason}): {who}; scores {list(self.scores)}"
+
+
+def _fast_init(cls: type) -> None:
+    """Give a frozen slotted event class an ``__init__`` that sets each slot through its
+    descriptor: the same signature, defaults and immutability as the dataclass's own, at about
+    half the cost (the engine creates some 55 events per round)."""
+    fields = dataclasses.fields(cls)
+    ns: dict = {}
+    params, body = [], []
+    for i, f in enumerate(fields):
+        ns[f"_set{i}"] = getattr(cls, f.name).__set__
+        if f.default is not dataclasses.MISSING:
+            ns[f"_default{i}"] = f.default
+            params.append(f"{f.name}=_default{i}")
+        else:
+            params.append(f.name)
+        body.append(f"    _set{i}(self, {f.name})")
+    exec(f"def __init__(self, {', '.join(params)}):\n" + ("\n".join(body) or "    pass"), ns)
+    init = ns["__init__"]
+    init.__qualname__ = f"{cls.__qualname__}.__init__"
+    init.__doc__ = cls.__init__.__doc__
+    cls.__init__ = init
+
+
+for _name in __all__[1:]:  # the event classes (the slotted ones dataclass made)
+    _fast_init(globals()[_name])

@@ -784,10 +784,10 @@ class State:
             timing = c.bonus_timing
             if timing is BonusTiming.UNSPECIFIED:
                 self._gap("refill.bonus_cards", f"seat {seat} places bonus cards and the row is refilled")
-            steps = ["bonus", "refill"] if timing is BonusTiming.BEFORE_REFILL else ["refill", "bonus"]
+            self.end_steps = (["bonus", "refill", "finish"] if timing is BonusTiming.BEFORE_REFILL
+                              else ["refill", "bonus", "finish"])
         else:
-            steps = ["refill"]
-        self.end_steps = steps + ["finish"]
+            self.end_steps = ["refill", "finish"]
         self._continue_end()
 
     def _continue_end(self) -> None:
@@ -802,9 +802,12 @@ class State:
                     self.phase = Phase.BONUS
                     return
             else:  # finish
-                if not self.hands[seat]:
+                hand = self.hands[seat]
+                if not hand:
                     self._go_out(seat)
-                if self.exposed(seat) and not self.windowed[seat]:
+                c = self.c
+                if (c.dos_active and len(hand) == c.dos_hand_size and not self.called[seat]
+                        and not self.windowed[seat]):  # exposed(seat), inline
                     self.phase = Phase.FINISH
                     return
         self._complete_turn()
@@ -829,7 +832,7 @@ class State:
         self.row_decl += [None] * len(cards)
         self.used += [False] * len(cards)
         self._emit(Refilled(tuple(cards), tuple(self.row)))
-        return self._queue_declarations(start, seat, "end")
+        return c.placer_declares and self._queue_declarations(start, seat, "end")
 
     def _queue_declarations(self, start: int, seat: int, then: str) -> bool:
         if not self.c.placer_declares:
