@@ -55,9 +55,11 @@ class ShippedRuleset:
     path: Path
 
 
-def shipped_ids() -> list[str]:
-    """Ids of the shipped rulesets (file names), editions first."""
-    return [p.stem for folder in shipped_dirs() for p in sorted(folder.glob("*.yaml"))]
+def shipped_ids(folder_name: str | None = None) -> list[str]:
+    """Ids of the shipped rulesets (file names), editions first; only ``"editions"`` or
+    ``"house"`` when ``folder_name`` is given."""
+    return [p.stem for folder in shipped_dirs() if folder_name in (None, folder.name)
+            for p in sorted(folder.glob("*.yaml"))]
 
 
 def shipped_rulesets() -> list[ShippedRuleset]:

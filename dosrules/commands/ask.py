@@ -40,9 +40,9 @@ scenario file format and the --json shape: docs/disputes/README.md.
 
 
 def _epilog() -> str:
-    from ..disputes import shipped_editions
+    from ..loader import shipped_ids  # not dosrules.disputes: keep every command's start-up light
 
-    ids = shipped_editions() or ["EDITION"]
+    ids = shipped_ids("editions") or ["EDITION"]
     return EPILOG.replace("{two}", ",".join(ids[:2]))
 
 

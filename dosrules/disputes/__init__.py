@@ -13,7 +13,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Iterable
 
-from ..loader import load_ruleset, shipped_dirs
+from ..loader import load_ruleset, shipped_ids
 from ..model import Ruleset
 from .scenario import Expectation, Scenario, ScenarioError, inline_scenario, load_scenario
 from .verdict import Answer, RuleRef, answer, check
@@ -24,7 +24,7 @@ __all__ = ["Scenario", "Expectation", "ScenarioError", "load_scenario", "inline_
 
 def shipped_editions() -> list[str]:
     """Ids of every shipped edition (the files in rulesets/editions), sorted."""
-    return sorted(p.stem for d in shipped_dirs() if d.name == "editions" for p in d.glob("*.yaml"))
+    return shipped_ids("editions")
 
 
 def rulesets_for(scenario: Scenario, chosen: Iterable[str] | None = None) -> list[str]:
