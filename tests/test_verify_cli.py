@@ -44,3 +44,16 @@ def test_other_commands_do_not_import_z3():
     code = "import sys, dosrules.cli as c; c.build_parser(); print('z3' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "False"
+
+
+def test_verify_several_rulesets_reports_each_and_the_worst_exit(capsys):
+    bad = str(DATA / "refill-unspecified.yaml")
+    assert main(["verify", "mattel-2018", bad, "--json", "--turns", "1", "--jobs", "2"]) == 1
+    data = json.loads(capsys.readouterr().out)
+    assert [d["exit_code"] for d in data] == [0, 1]
+    assert data[0]["ruleset"] == "mattel-2018"
+
+
+def test_verify_against_takes_one_ruleset(capsys):
+    assert main(["verify", "mattel-2018", "german", "--against", "digest-2017"]) == 2
+    assert "--against compares one ruleset with another" in capsys.readouterr().err

@@ -10,17 +10,22 @@ import shutil
 import textwrap
 
 from ..errors import UsageError
-from .common import add_rulesets_option, load
+from .common import add_rulesets_option, load, ruleset_dirs
 
 
 def register(sub) -> None:
     p = sub.add_parser("verify", help="prove invariants, find rule gaps, compare two rulesets (Z3)",
-                       description="Run every verifier check on a ruleset, or print where two rulesets "
-                                   "part ways. Exit 0: no invariant violated (reachable gaps are "
-                                   "findings); 1: an invariant is violated; 3: a check is unknown.")
-    p.add_argument("ruleset", help="ruleset id, composition (a+b) or path")
+                       description="Run every verifier check on one or more rulesets, or print where "
+                                   "two rulesets part ways. Exit 0: no invariant violated (reachable "
+                                   "gaps are findings); 1: an invariant is violated; 3: a check is "
+                                   "unknown (the worst over all rulesets).")
+    p.add_argument("ruleset", nargs="+", help="ruleset ids, compositions (a+b) or paths")
     p.add_argument("--against", metavar="B", help="print divergence witnesses between RULESET and B")
-    p.add_argument("--json", action="store_true", help="print the results as JSON")
+    p.add_argument("--json", action="store_true",
+                   help="print the results as JSON (a list when several rulesets are given)")
+    p.add_argument("--jobs", type=int, default=1, metavar="J",
+                   help="worker processes for several rulesets (default 1); rulesets on the same "
+                        "base share one worker, so results depending only on common rules are reused")
     p.add_argument("--turns", type=int, default=None, metavar="N",
                    help="bound of the reachable-gap search, in turns (default 8)")
     p.add_argument("--timeout", type=int, default=None, metavar="MS",
@@ -36,22 +41,62 @@ def _handle(args) -> int:
         raise UsageError(f"--turns {args.turns} is negative", fix="Give a number of turns, e.g. --turns 8.")
     if args.timeout is not None and args.timeout <= 0:
         raise UsageError(f"--timeout {args.timeout} is not positive", fix="Give milliseconds, e.g. --timeout 5000.")
+    if args.jobs < 1:
+        raise UsageError(f"--jobs {args.jobs} is not positive", fix="Give a number of processes, e.g. --jobs 2.")
     budget = v.Budget(timeout_ms=args.timeout) if args.timeout else v.Budget()
-    ruleset = load(args.ruleset, args)
     if args.against:
-        other = load(args.against, args)
-        report = v.divergences(ruleset, other, budget, name_a=args.ruleset, name_b=args.against)
+        if len(args.ruleset) != 1:
+            raise UsageError("--against compares one ruleset with another",
+                             fix="Give one RULESET with --against B.")
+        ruleset, other = load(args.ruleset[0], args), load(args.against, args)
+        report = v.divergences(ruleset, other, budget, name_a=args.ruleset[0], name_b=args.against)
         if args.json:
             print(json.dumps(_divergence_json(report), indent=2, ensure_ascii=False))
         else:
             print(format_divergences(report))
         return v.EXIT_UNKNOWN if report.unknown else v.EXIT_OK
-    report = v.verify(ruleset, budget, **({"max_turns": args.turns} if args.turns is not None else {}))
+    rulesets = [load(spec, args) for spec in args.ruleset]  # every input checked before any solving
+    options = {"max_turns": args.turns} if args.turns is not None else {}
+    reports = _verify_all(rulesets, args.ruleset, [str(d) for d in ruleset_dirs(args)],
+                          budget, options, args.jobs)
     if args.json:
-        print(json.dumps(report.as_json(), indent=2, ensure_ascii=False))
+        out = [r.as_json() for r in reports]
+        print(json.dumps(out[0] if len(out) == 1 else out, indent=2, ensure_ascii=False))
     else:
-        print(format_report(report))
-    return report.exit_code
+        print("\n\n".join(format_report(r) for r in reports))
+    codes = {r.exit_code for r in reports}
+    return v.EXIT_VIOLATED if v.EXIT_VIOLATED in codes else max(codes)
+
+
+def _verify_specs(specs, search_dirs, budget, options):
+    """Worker side: load and verify rulesets by spec (a Ruleset does not pickle)."""
+    from .. import verify as v
+    from ..loader import load_ruleset
+
+    return [v.verify(load_ruleset(s, search_dirs), budget, **options) for s in specs]
+
+
+def _verify_all(rulesets, specs, search_dirs, budget, options, jobs: int):
+    """Reports in the order given. With several jobs, the rulesets resolved from the same base
+    file run in one worker process (the verifier memoises results on the rules they read)."""
+    from .. import verify as v
+
+    if jobs == 1 or len(rulesets) == 1:
+        return [v.verify(r, budget, **options) for r in rulesets]
+    from concurrent.futures import ProcessPoolExecutor
+
+    groups: dict[str, list[int]] = {}
+    for i, r in enumerate(rulesets):
+        groups.setdefault(r.files[0] if r.files else r.id, []).append(i)
+    order = sorted(groups.values(), key=len, reverse=True)
+    reports = [None] * len(rulesets)
+    with ProcessPoolExecutor(max_workers=min(jobs, len(order))) as pool:
+        futures = [(idx, pool.submit(_verify_specs, [specs[i] for i in idx], search_dirs, budget, options))
+                   for idx in order]
+        for idx, future in futures:
+            for i, report in zip(idx, future.result()):
+                reports[i] = report
+    return reports
 
 
 def short_citation(line: str) -> str:
