@@ -41,15 +41,19 @@ class DosrulesError(Exception):
         return f"{head}{text}{fix}"
 
 
-class RulesetError(DosrulesError):
-    """A ruleset file (or a composition of them) is invalid; ``problems`` holds every one."""
+class ProblemsError(DosrulesError):
+    """An input with several problems; ``problems`` holds every one, each one paragraph."""
 
     def __init__(self, problems: list[DosrulesError]):
         self.problems = problems
-        Exception.__init__(self, "\n".join(p.paragraph() for p in problems))
+        Exception.__init__(self, self.paragraph())
 
     def paragraph(self) -> str:
         return "\n".join(p.paragraph() for p in self.problems)
+
+
+class RulesetError(ProblemsError):
+    """A ruleset file (or a composition of them) is invalid."""
 
 
 class UsageError(DosrulesError):

@@ -21,7 +21,7 @@ from typing import Any, Mapping
 
 
 from ..cards import Card, Declared, NotationError, parse_card, parse_declared
-from ..errors import DosrulesError, Location
+from ..errors import DosrulesError, Location, ProblemsError
 from ..loader import find_ruleset_file
 from ..resources import data_dir
 from ..yaml12 import Document, read_yaml
@@ -35,15 +35,8 @@ MAX_BYTES = 256 * 1024
 MAX_DEPTH = 12
 
 
-class ScenarioError(DosrulesError):
-    """A scenario is invalid; ``problems`` holds every problem found, each one paragraph."""
-
-    def __init__(self, problems: list[DosrulesError]):
-        self.problems = problems
-        Exception.__init__(self, self.paragraph())
-
-    def paragraph(self) -> str:
-        return "\n".join(p.paragraph() for p in self.problems)
+class ScenarioError(ProblemsError):
+    """A scenario is invalid; ``problems`` holds every problem found."""
 
 
 @dataclass(frozen=True)

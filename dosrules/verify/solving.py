@@ -76,16 +76,9 @@ def check(solver: z3.Solver) -> tuple[z3.CheckSatResult, z3.ModelRef | None, str
 
 def prove(claim: z3.BoolRef, assumptions: Iterable[z3.BoolRef] = (),
           budget: Budget = DEFAULT_BUDGET) -> Answer:
-    """Prove ``assumptions => claim`` for every value of the free constants."""
-    solver = budget.solver()
-    solver.add(*assumptions)
-    solver.add(z3.Not(claim))
-    result, model, reason = check(solver)
-    if result == z3.unsat:
-        return Answer(Verdict.PROVED)
-    if result == z3.sat:
-        return Answer(Verdict.COUNTEREXAMPLE, model)
-    return Answer(Verdict.UNKNOWN, reason=reason)
+    """Prove ``assumptions => claim`` for every value of the free constants: a model of the
+    assumptions with the claim false is the counterexample."""
+    return find([*assumptions, z3.Not(claim)], budget)
 
 
 def find(constraints: Iterable[z3.BoolRef], budget: Budget = DEFAULT_BUDGET) -> Answer:
