@@ -15,7 +15,7 @@ def register(sub) -> None:
     p = sub.add_parser(
         "compare", help="compare rulesets: rule diff, simulated effects, witnesses, plots",
         description="Compare two or more rulesets: every rule that differs (with status and "
-                    "citation), simulated statistics per ruleset and player count with 95%% "
+                    "citation), simulated statistics per ruleset and player count with 95% "
                     "confidence intervals and significance tests, divergence witnesses from the Z3 "
                     "verifier, degenerate variants flagged, and plots in a self-contained HTML "
                     "report. Simulation chunks are stored in SQLite as they finish: a rerun (or a "

@@ -39,7 +39,7 @@ def register(sub) -> None:
 
     p = sub.add_parser("simulate", help="per-round statistics of many simulated games",
                        description="Play many rounds or games with one policy and print per-round "
-                                   "statistics with 95%% confidence intervals. The same seed gives the same "
+                                   "statistics with 95% confidence intervals. The same seed gives the same "
                                    "numbers whatever --jobs is.")
     p.add_argument("ruleset", help="ruleset id, composition (a+b) or path")
     p.add_argument("--players", type=int, required=True, metavar="N", help="number of players")
