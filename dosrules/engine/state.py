@@ -149,7 +149,6 @@ def from_position(ruleset: Ruleset | str, hands, row, *, deck=None, discard=(), 
     state.catch = None
     state.turn_number = 0
     state._legal = None
-    state._new = []
     state._guarded(lambda: state._start_turn(turn))
     return state
 
@@ -195,7 +194,6 @@ class State:
         self.after_declare = ""
         self.end_steps: list[str] = []
         self._legal: tuple[Action, ...] | None = None
-        self._new: list[Event] = []
         self._guarded(self._start_round)
 
     # --- reading the state -------------------------------------------------------------------
@@ -246,7 +244,6 @@ class State:
         new.hands = [list(h) for h in self.hands]
         new.rng = random.Random()
         new.rng.setstate(self.rng.getstate())
-        new._new = []
         return new
 
     def __str__(self) -> str:
@@ -505,14 +502,14 @@ class State:
     def apply(self, action: Action) -> list[Event]:
         """Apply a legal action (not checked: use ``explain.play`` for untrusted input) and return
         the events it caused, including any chance that followed (dealing the next round)."""
-        self._new = []
+        start = len(self.events)
         self._legal = None
         self.history.append(action)
         try:
             self._dispatch(action)
         except _RoundOver:
             self._guarded(self._next_round_or_over)
-        return self._new
+        return self.events[start:]
 
     def _dispatch(self, action: Action) -> None:
         ph = self.phase
@@ -523,7 +520,7 @@ class State:
         seat = self.turn_seat
         if t is CallDos:
             self.called[seat] = True
-            self._emit(DosCalled(seat))
+            self.events.append(DosCalled(seat))
             return
         c = self.c
         watch = (c.dos_active and ph is not Phase.DECLARE and len(self.hands[seat]) == c.dos_hand_size
@@ -574,7 +571,7 @@ class State:
             self.used[idx] = True
             self.rows_matched += 1
         self.matches += 1
-        self._emit(Matched(seat, m.target, m.cards))
+        self.events.append(Matched(seat, m.target, m.cards))
         if bonus is not None:
             self._bonus(seat, bonus)
 
@@ -620,7 +617,7 @@ class State:
         if draw is None:
             self._gap(group + ".others_draw", f"seat {seat} earns a {bonus} match bonus")
         self.bonus_owed += place
-        self._emit(BonusEarned(seat, bonus, place, draw))
+        self.events.append(BonusEarned(seat, bonus, place, draw))
         if draw:
             n = self.players
             for k in range(1, n):
@@ -724,12 +721,12 @@ class State:
         self._touch(seat)
         self.row_decl.append(d if (self.c.placer_declares and d.card.is_wild) else None)
         self.used.append(False)
-        self._emit(Placed(seat, d, reason))
+        self.events.append(Placed(seat, d, reason))
 
     def _apply_declare(self, a: Declare) -> None:
         idx = self.declare_queue.pop(0)
         self.row_decl[idx] = a.card
-        self._emit(WildDeclared(self.declarer, a.card))
+        self.events.append(WildDeclared(self.declarer, a.card))
         if not self.declare_queue:
             self.phase = Phase.TURN
             if self.after_declare == "first-turn":
@@ -742,7 +739,7 @@ class State:
         self.catch = None
         self.phase = resume
         if not caught:
-            self._emit(CatchDeclined(catcher, seat))
+            self.events.append(CatchDeclined(catcher, seat))
             return
         c = self.c
         pen = c.catch_penalty
@@ -755,7 +752,7 @@ class State:
                 self._gap("dos_call.penalty_timing", f"seat {catcher} catches seat {seat} in the middle of their turn")
             if timing is PenaltyTiming.END_OF_TURN:
                 when = "end-of-turn"
-        self._emit(Caught(catcher, seat, pen, when))
+        self.events.append(Caught(catcher, seat, pen, when))
         if when == "now":
             self._draw_to(seat, pen, "penalty")
         else:
@@ -777,7 +774,7 @@ class State:
         self.removed = len(covered)
         self.row, self.row_decl, self.used = kept_row, kept_decl, [False] * len(kept_row)
         self.played = []
-        self._emit(TurnEnded(seat, tuple(discarded)))
+        self.events.append(TurnEnded(seat, tuple(discarded)))
         if not self.hands[seat]:
             self._go_out(seat)
         if self.bonus_owed:
@@ -831,7 +828,7 @@ class State:
         self.row += cards
         self.row_decl += [None] * len(cards)
         self.used += [False] * len(cards)
-        self._emit(Refilled(tuple(cards), tuple(self.row)))
+        self.events.append(Refilled(tuple(cards), tuple(self.row)))
         return c.placer_declares and self._queue_declarations(start, seat, "end")
 
     def _queue_declarations(self, start: int, seat: int, then: str) -> bool:
@@ -875,11 +872,11 @@ class State:
                           f"seat {seat} goes out on a turn with a double colour match")
         self.scores[seat] += total
         self.last_winner = seat
-        self._emit(RoundScored(self.round, seat, total, tuple(self.scores)))
+        self.events.append(RoundScored(self.round, seat, total, tuple(self.scores)))
         if self.scores[seat] >= c.target:
             self.winner = seat
             self.phase = Phase.OVER
-            self._emit(GameOver(seat, tuple(self.scores), f"seat {seat} reached {c.target}"))
+            self.events.append(GameOver(seat, tuple(self.scores), f"seat {seat} reached {c.target}"))
         raise _RoundOver
 
     # --- turns and rounds -----------------------------------------------------------------------
@@ -912,7 +909,7 @@ class State:
             if not any(self._can_match(s) for s in range(self.players)):
                 self._gap("deck_exhaustion", "the deck and the discard pile are empty and no player can "
                                              "match: play cannot go on")
-        self._emit(TurnStarted(seat, tuple(self.row)))
+        self.events.append(TurnStarted(seat, tuple(self.row)))
 
     def _can_match(self, seat: int) -> bool:
         saved = self.turn_seat
@@ -929,19 +926,19 @@ class State:
             buried = tuple(self.row)
             self.discard += buried
             self.row, self.row_decl, self.used = [], [], []
-            self._emit(Buried(buried))
+            self.events.append(Buried(buried))
             cards = self._take(self.c.row_minimum, "fresh cards must be turned up for the Centre Row")
             self.row += cards
             self.row_decl += [None] * len(cards)
             self.used += [False] * len(cards)
-            self._emit(Refilled(tuple(cards), tuple(self.row)))
+            self.events.append(Refilled(tuple(cards), tuple(self.row)))
         self._gap("deck_exhaustion", "only wild cards are left to turn up for the Centre Row")
 
     def _start_round(self) -> None:
         c, n = self.c, self.players
         if self.max_rounds is not None and self.round >= self.max_rounds:
             self.phase = Phase.OVER
-            self._emit(GameOver(None, tuple(self.scores), f"stopped after {self.round} rounds"))
+            self.events.append(GameOver(None, tuple(self.scores), f"stopped after {self.round} rounds"))
             return
         self.round += 1
         self.dealer = dealer = self._choose_dealer()
@@ -966,7 +963,7 @@ class State:
         self.catch = None
         self.turn_number = 0
         self._reset_turn()
-        self._emit(Dealt(self.round, dealer, hs, tuple(self.row)))
+        self.events.append(Dealt(self.round, dealer, hs, tuple(self.row)))
         if not self._queue_declarations(0, dealer, "first-turn"):
             self._first_turn()
 
@@ -979,7 +976,7 @@ class State:
             first = dealer
         else:
             first = self.rng.randrange(n)
-            self._emit(RuleGap("setup.first_player", f"who plays first; seat {first} by lot", False))
+            self.events.append(RuleGap("setup.first_player", f"who plays first; seat {first} by lot", False))
         self._start_turn(first)
 
     def _choose_dealer(self) -> int:
@@ -993,18 +990,18 @@ class State:
             rule = c.next_dealer
             if rule is NextDealer.PREVIOUS_WINNER:
                 if self.last_winner is not None:
-                    self._emit(DealerChosen(self.last_winner, "previous-winner"))
+                    self.events.append(DealerChosen(self.last_winner, "previous-winner"))
                     return self.last_winner
-                self._emit(DealerChosen(self.dealer, "same-dealer"))  # the last round was void
+                self.events.append(DealerChosen(self.dealer, "same-dealer"))  # the last round was void
                 return self.dealer
             if rule is NextDealer.PASS_LEFT:
                 seat = (self.dealer + 1) % n
-                self._emit(DealerChosen(seat, "pass-left"))
+                self.events.append(DealerChosen(seat, "pass-left"))
                 return seat
             path = "setup.next_dealer"
         seat = self.rng.randrange(n)
-        self._emit(RuleGap(path, f"who deals round {self.round}; seat {seat} by lot", False))
-        self._emit(DealerChosen(seat, "lot"))
+        self.events.append(RuleGap(path, f"who deals round {self.round}; seat {seat} by lot", False))
+        self.events.append(DealerChosen(seat, "lot"))
         return seat
 
     def _high_card(self) -> int:
@@ -1023,9 +1020,9 @@ class State:
                 if card.is_wild:
                     if c.symbol_value is None:
                         seat = contenders[self.rng.randrange(len(contenders))]
-                        self._emit(RuleGap("setup.symbol_value_for_dealer",
+                        self.events.append(RuleGap("setup.symbol_value_for_dealer",
                                            f"seat {s} drew {card} for first dealer; seat {seat} deals by lot", False))
-                        self._emit(DealerChosen(seat, "lot", draws))
+                        self.events.append(DealerChosen(seat, "lot", draws))
                         return seat
                     values[s] = c.symbol_value
                 else:
@@ -1033,7 +1030,7 @@ class State:
             best = max(values.values())
             contenders = [s for s in contenders if values[s] == best]
             if len(contenders) == 1:
-                self._emit(DealerChosen(contenders[0], "high-card", draws))
+                self.events.append(DealerChosen(contenders[0], "high-card", draws))
                 return contenders[0]
 
     def _next_round_or_over(self) -> None:
@@ -1069,7 +1066,7 @@ class State:
         if cards:
             self.hands[seat] += cards
             self._touch(seat)
-        self._emit(Drew(seat, tuple(cards), reason))
+        self.events.append(Drew(seat, tuple(cards), reason))
         return cards
 
     def _take(self, k: int, why: str) -> list[Card]:
@@ -1093,11 +1090,11 @@ class State:
                 return False  # nothing to reshuffle: the draw does not happen
             self.deck, self.discard = self.discard, []
             self._shuffle(self.deck)
-            self._emit(Reshuffled(len(self.deck)))
+            self.events.append(Reshuffled(len(self.deck)))
             return True
         if rule is DeckExhaustion.END_ROUND:
             self.last_winner = None
-            self._emit(RoundVoid(self.round, f"the deck ran out: {why} (deck_exhaustion: end-round)"))
+            self.events.append(RoundVoid(self.round, f"the deck ran out: {why} (deck_exhaustion: end-round)"))
             raise _RoundOver
         self._gap("deck_exhaustion", f"the deck is empty and {why}")
         return False
@@ -1111,14 +1108,10 @@ class State:
 
     # --- events and gaps ------------------------------------------------------------------------
 
-    def _emit(self, event: Event) -> None:
-        self.events.append(event)
-        self._new.append(event)
-
     def _gap(self, path: str, situation: str) -> None:
         """A rule gap: record it and end the round void."""
-        self._emit(RuleGap(path, situation, True))
-        self._emit(RoundVoid(self.round, f"rule gap at {path}"))
+        self.events.append(RuleGap(path, situation, True))
+        self.events.append(RoundVoid(self.round, f"rule gap at {path}"))
         self.last_winner = None
         raise _RoundOver
 
