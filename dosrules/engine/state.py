@@ -502,48 +502,45 @@ class State:
     def apply(self, action: Action) -> list[Event]:
         """Apply a legal action (not checked: use ``explain.play`` for untrusted input) and return
         the events it caused, including any chance that followed (dealing the next round)."""
-        start = len(self.events)
+        events = self.events
+        start = len(events)
         self._legal = None
         self.history.append(action)
+        ph, t = self.phase, type(action)
         try:
-            self._dispatch(action)
+            if ph is _CATCH:
+                self._resolve_catch(t is CatchDos)
+                return events[start:]
+            seat = self.turn_seat
+            if t is CallDos:
+                self.called[seat] = True
+                events.append(DosCalled(seat))
+                return events[start:]
+            c = self.c
+            watch = (c.dos_active and ph is not _DECLARE and len(self.hands[seat]) == c.dos_hand_size
+                     and not self.called[seat] and not self.windowed[seat])  # exposed(seat), inline
+            if watch:
+                self.windowed[seat] = True  # no FINISH stop for a player who ends the turn uncalled
+            round_before = self.round
+            if t is Match:
+                self._apply_match(action)
+            elif t is Draw:
+                self._apply_draw()
+            elif t is End:
+                self._apply_end()
+            elif t is Place:
+                self._apply_place(action)
+            elif t is Declare:
+                self._apply_declare(action)
+            else:
+                raise TypeError(f"not an action: {action!r}")
+            if watch and self.round == round_before and self.phase is not _OVER:
+                self.windowed[seat] = True
+                self.catch = (seat, (seat + 1) % self.players, self.phase)
+                self.phase = _CATCH
         except _RoundOver:
             self._guarded(self._next_round_or_over)
-        return self.events[start:]
-
-    def _dispatch(self, action: Action) -> None:
-        ph = self.phase
-        t = type(action)
-        if ph is Phase.CATCH:
-            self._resolve_catch(t is CatchDos)
-            return
-        seat = self.turn_seat
-        if t is CallDos:
-            self.called[seat] = True
-            self.events.append(DosCalled(seat))
-            return
-        c = self.c
-        watch = (c.dos_active and ph is not Phase.DECLARE and len(self.hands[seat]) == c.dos_hand_size
-                 and not self.called[seat] and not self.windowed[seat])  # exposed(seat), inline
-        if watch:
-            self.windowed[seat] = True  # no FINISH stop for a player who ends the turn uncalled
-        round_before = self.round
-        if t is Match:
-            self._apply_match(action)
-        elif t is Draw:
-            self._apply_draw()
-        elif t is End:
-            self._apply_end()
-        elif t is Place:
-            self._apply_place(action)
-        elif t is Declare:
-            self._apply_declare(action)
-        else:
-            raise TypeError(f"not an action: {action!r}")
-        if watch and self.round == round_before and self.phase is not Phase.OVER:
-            self.windowed[seat] = True
-            self.catch = (seat, (seat + 1) % self.players, self.phase)
-            self.phase = Phase.CATCH
+        return events[start:]
 
     def _apply_match(self, m: Match) -> None:
         c, seat = self.c, self.turn_seat
@@ -566,7 +563,8 @@ class State:
                     break
             else:
                 raise ValueError(f"{card} is not in seat {seat}'s hand")
-        self._touch(seat)
+        if len(hand) != c.dos_hand_size:  # _touch(seat), inline
+            self.called[seat] = self.windowed[seat] = False
         if fresh:
             self.used[idx] = True
             self.rows_matched += 1
@@ -641,9 +639,10 @@ class State:
     def _find_target(self, target: Declared) -> int:
         """The row index a match's target face resolves to, preferring a card not yet matched."""
         card, found = self._interned(target.card), -1
+        decl, used = self.row_decl, self.used
         for i, rc in enumerate(self.row):
-            if rc is card and (self.row_decl[i] is None or self.row_decl[i] == target):
-                if not self.used[i]:
+            if rc is card and (decl[i] is None or decl[i] == target):
+                if not used[i]:
                     return i
                 found = i
         if found < 0:
@@ -898,7 +897,7 @@ class State:
         self._reset_turn()
         self.phase = Phase.TURN
         row = self.row
-        if row and _all_wild(row):
+        if row and row[0].kind is not _NUMBER and _all_wild(row):
             rule = c.all_wild_row
             if rule is AllWildRow.UNSPECIFIED:
                 self._gap("all_wild_row", f"seat {seat} starts a turn with a Centre Row of only wild cards "
@@ -1102,9 +1101,7 @@ class State:
     def _shuffle(self, cards: list) -> None:
         """Shuffle in place with the game's RNG (sorting by random keys: a uniform permutation)."""
         rnd = self.rng.random
-        keys = [rnd() for _ in cards]  # one key per card, in list order: what sort(key=...) draws
-        order = sorted(range(len(cards)), key=keys.__getitem__)
-        cards[:] = [cards[i] for i in order]
+        cards.sort(key=lambda _: rnd())  # one key per card, drawn in list order; the sort is stable
 
     # --- events and gaps ------------------------------------------------------------------------
 
@@ -1117,6 +1114,8 @@ class State:
 
 
 _NO_BONUS, _SINGLE, _DOUBLE = (None, None), ("single-colour", None), ("double-colour", None)
+_NUMBER = Kind.NUMBER
+_CATCH, _DECLARE, _OVER = Phase.CATCH, Phase.DECLARE, Phase.OVER
 
 
 def _all_wild(cards) -> bool:
