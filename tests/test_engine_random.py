@@ -77,6 +77,23 @@ def check_finished(state) -> None:
         assert sorted(state.scores)[-2] < c.target
     void = sum(e.kind == "round-void" for e in state.events)
     assert len(scored) + void == state.round
+    check_penalties_drawn(state.events)
+
+
+def check_penalties_drawn(events) -> None:
+    """A caught player draws the penalty, at once or at the end of the turn: before the next
+    turn starts, unless the round ends first."""
+    for i, caught in enumerate(events):
+        if caught.kind != "caught" or not caught.penalty:
+            continue
+        for later in events[i + 1:]:
+            if later.kind == "drew" and later.seat == caught.seat and later.reason == "penalty":
+                if caught.when == "now":
+                    assert later is events[i + 1], f"'{caught}' is not followed by its draw"
+                break
+            assert later.kind != "turn", f"'{caught}': the next turn starts before the penalty is drawn"
+            if later.kind in ("round-scored", "round-void"):
+                break
 
 
 @pytest.mark.parametrize("spec", ALL)
