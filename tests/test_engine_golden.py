@@ -484,6 +484,25 @@ def test_first_dealer_by_high_card_and_next_by_winner():
     assert values.count(max(values)) == 1 and first.draws[first.seat] is not None
 
 
+def test_stacked_first_dealer_draw_and_ties_drawn_again():
+    from dosrules.cards import parse_card
+    s = new_game(MATTEL, 3, seed=5, dealer_draw=[parse_card(x) for x in ("3r", "9b", "5g")])
+    assert str(s.events[0]) == "seat 1 deals: high-card (drew 3r 9b 5g)" and s.dealer == 1
+    t = new_game(MATTEL, 3, seed=5, dealer_draw=[parse_card(x) for x in ("9r", "9b", "5g")])
+    assert t.events[0].draws[2] is None and t.events[0].seat in (0, 1)  # seats 0 and 1 drew again
+
+
+@pytest.mark.parametrize("draw, problem", [
+    (("3r", "9b"), "2 cards are drawn for first dealer by 3 players"),
+    (("#b", "#b", "#b"), "uses more copies of #b than the deck holds"),
+])
+def test_bad_first_dealer_draws(draw, problem):
+    from dosrules.cards import parse_card
+    from dosrules.errors import DosrulesError
+    with pytest.raises(DosrulesError, match=problem):
+        new_game(MATTEL, 3, seed=5, dealer_draw=[parse_card(x) for x in draw])
+
+
 def test_dealer_unspecified_is_drawn_by_lot_without_voiding():
     s = new_game(variant(setup__first_dealer=FirstDealer.UNSPECIFIED), 3, seed=5)
     assert (s.events[0].kind, s.events[0].path, s.events[0].voids) == ("rule-gap", "setup.first_dealer", False)

@@ -52,12 +52,14 @@ class _RoundOver(Exception):
 
 
 def new_game(ruleset: Ruleset | str, players: int, seed: int = 0, *,
-             max_rounds: int | None = None) -> "State":
+             max_rounds: int | None = None, dealer_draw=()) -> "State":
     """A new game: the first dealer is chosen and the first round dealt.
 
     ``max_rounds`` (optional) stops a game after that many rounds, void ones included, with a
     ``game-over`` event without a winner: a safeguard for simulations under rulesets whose
-    rule gaps void most rounds.
+    rule gaps void most rounds. ``dealer_draw`` (optional, one card per seat) stacks the first
+    high-card draw for first dealer: each seat draws the given card (ties draw again from the
+    shuffled rest); it is unused when the first dealer is not chosen by a high-card draw.
     """
     if isinstance(ruleset, str):
         from ..loader import load_ruleset
@@ -67,7 +69,24 @@ def new_game(ruleset: Ruleset | str, players: int, seed: int = 0, *,
         lo, hi = ruleset.rules.players.min, ruleset.rules.players.max
         raise DosrulesError(f"{ruleset.id} is played by {lo} to {hi} players, not {players!r}",
                             path="players", fix=f"Choose a player count from {lo} to {hi}.")
-    return State(compile_rules(ruleset, players), seed, max_rounds)
+    compiled = compile_rules(ruleset, players)
+    check_dealer_draw(compiled, dealer_draw)
+    return State(compiled, seed, max_rounds, dealer_draw)
+
+
+def check_dealer_draw(compiled: CompiledRules, cards) -> None:
+    """Raise DosrulesError unless ``cards`` is empty or one card of the deck per seat."""
+    if not cards:
+        return
+    if len(cards) != compiled.players:
+        raise DosrulesError(f"{len(cards)} cards are drawn for first dealer by {compiled.players} players",
+                            path="dealer_draw", fix="Give one card per seat, seat 0 first.")
+    rest = Counter(compiled.deck)
+    for card in cards:
+        if rest[card] <= 0:
+            raise DosrulesError(f"the first-dealer draw uses more copies of {card} than the deck holds",
+                                path="dealer_draw", fix="Use each card at most as often as the deck has it.")
+        rest[card] -= 1
 
 
 def from_position(ruleset: Ruleset | str, hands, row, *, deck=None, discard=(), turn: int = 0,
@@ -162,8 +181,9 @@ class State:
     — see ``dosrules.engine.compiled``.
     """
 
-    def __init__(self, compiled: CompiledRules, seed: int, max_rounds: int | None = None):
+    def __init__(self, compiled: CompiledRules, seed: int, max_rounds: int | None = None, dealer_draw=()):
         c = self.c = compiled
+        self._dealer_draw = tuple(dealer_draw)  # see new_game
         self.ruleset = c.ruleset
         self.players = n = c.players
         self.seed = seed
@@ -1007,6 +1027,10 @@ class State:
         c, n = self.c, self.players
         deck = list(c.deck)
         self._shuffle(deck)
+        if self._dealer_draw:  # stacked: seat 0's card ends last (it is popped first)
+            for card in reversed(self._dealer_draw):
+                deck.append(deck.pop(deck.index(card)))
+            self._dealer_draw = ()
         contenders = list(range(n))
         while True:
             if len(deck) < len(contenders):
