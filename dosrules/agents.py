@@ -133,12 +133,12 @@ class GreedyAgent(Agent):
         """Place the highest-points card in hand (equal points: the later face)."""
         c = state.c
         index, points = c.face_index, c.f_points
-        best = max(index[id(card)] for card in state.hands[state.turn_seat])
-        top = points[best]
+        best = top = -1
         for card in state.hands[state.turn_seat]:
             f = index[id(card)]
-            if points[f] > top or (points[f] == top and f > best):
-                best, top = f, points[f]
+            p = points[f]
+            if p > top or (p == top and f > best):
+                best, top = f, p
         return Place(c.plain_decl[best])
 
     def _act_general(self, state: State) -> Action:
