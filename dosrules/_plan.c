@@ -51,6 +51,7 @@ typedef struct {
     uintptr_t *hkeys;  /* open addressing, 0 = empty */
     int32_t *hvals;
     size_t hmask;
+    int ready; /* __init__ completed */
     /* scratch, reused across calls */
     int busy;
     int32_t *counts, *seen, *faceorder, *gid, *gcount, *gstart, *gmembers, *ranged;
@@ -576,6 +577,10 @@ static PyObject *Table_plan(TableObject *self, PyObject *const *args, Py_ssize_t
         PyErr_SetString(PyExc_TypeError, "plan(hand, row, used) takes 3 arguments");
         return NULL;
     }
+    if (!self->ready) {
+        PyErr_SetString(PyExc_ValueError, "Table was not initialised");
+        return NULL;
+    }
     if (self->busy)
         Py_RETURN_NONE;
     PyObject *hand = PySequence_Fast(args[0], "hand must be a sequence");
@@ -744,7 +749,12 @@ static int Table_init(TableObject *self, PyObject *args, PyObject *kwds) {
         self->hkeys[j] = key;
         self->hvals[j] = (int32_t)i;
     }
-    return grow_opts(self, 256) < 0 ? (PyErr_NoMemory(), -1) : 0;
+    if (grow_opts(self, 256) < 0) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    self->ready = 1;
+    return 0;
 }
 
 static PyObject *Table_new(PyTypeObject *type, PyObject *args, PyObject *kwds) {

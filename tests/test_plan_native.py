@@ -122,6 +122,8 @@ def test_tables_out_of_the_native_range_fall_back_to_python():
         _plan.Table(c.faces, c.f_bits, c.f_tbits, [1 << 50] * len(c.faces), c.f_lo, c.f_hi)
     with pytest.raises(ValueError):
         _plan.Table(c.faces, c.f_bits[:-1], c.f_tbits, c.f_points, c.f_lo, c.f_hi)
+    with pytest.raises(ValueError, match="not initialised"):
+        _plan.Table.__new__(_plan.Table).plan([], [], [])
 
 
 def test_dosrules_pure_python_disables_the_native_planner():
