@@ -224,11 +224,42 @@ static void search(Gen *g, int k, int64_t score) { /* k < last */
 /* ---------------------------------------------------------------- results */
 
 static PyObject *key_of(const Opt *o) {
-    PyObject *fs = o->b < 0 ? Py_BuildValue("(i)", o->a) : Py_BuildValue("(ii)", o->a, o->b);
+    PyObject *fs = PyTuple_New(o->b < 0 ? 1 : 2);
     if (!fs)
         return NULL;
-    PyObject *key = Py_BuildValue("(iLNL)", o->t, (long long)o->total, fs, (long long)o->common);
+    PyObject *a = PyLong_FromLong(o->a);
+    if (!a)
+        goto fail_fs;
+    PyTuple_SET_ITEM(fs, 0, a);
+    if (o->b >= 0) {
+        PyObject *b = PyLong_FromLong(o->b);
+        if (!b)
+            goto fail_fs;
+        PyTuple_SET_ITEM(fs, 1, b);
+    }
+    PyObject *key = PyTuple_New(4);
+    if (!key)
+        goto fail_fs;
+    PyTuple_SET_ITEM(key, 2, fs); /* the key owns fs from here */
+    PyObject *t = PyLong_FromLong(o->t);
+    if (!t)
+        goto fail_key;
+    PyTuple_SET_ITEM(key, 0, t);
+    PyObject *total = PyLong_FromLongLong(o->total);
+    if (!total)
+        goto fail_key;
+    PyTuple_SET_ITEM(key, 1, total);
+    PyObject *common = PyLong_FromLongLong(o->common);
+    if (!common)
+        goto fail_key;
+    PyTuple_SET_ITEM(key, 3, common);
     return key;
+fail_key:
+    Py_DECREF(key);
+    return NULL;
+fail_fs:
+    Py_DECREF(fs);
+    return NULL;
 }
 
 static PyObject *keys_of(Opt **plan, int n) {
