@@ -5,7 +5,6 @@ import random
 import subprocess
 import sys
 from pathlib import Path
-from types import SimpleNamespace
 
 import pytest
 
@@ -22,6 +21,13 @@ _plan = pytest.importorskip("dosrules._plan", reason="the C planner dosrules._pl
 SPECS = [("mattel-2018", 4), ("german", 3), ("digest-2017", 2), ("mattel-2018+reshuffle", 4),
          ("german+all-wild-row+reshuffle", 2), ("digest-2017+two-player", 2),
          ("mattel-2018+all-wild-row-placer", 3), ("german+target-500", 4)]
+
+
+class Rules:
+    """Stand-in rules carrying only the face tables (hashable, as CompiledRules are)."""
+
+    def __init__(self, **tables):
+        self.__dict__.update(tables)
 
 
 def native_table(c: CompiledRules):
@@ -130,7 +136,7 @@ def test_tables_out_of_the_native_range_fall_back_to_python():
     with pytest.raises(ValueError, match="not initialised"):
         _plan.Table.__new__(_plan.Table).plan([], [], [])
     if agents._native is not None:  # plain_plan then keeps the Python planner for such rules
-        huge = SimpleNamespace(faces=c.faces, f_bits=c.f_bits, f_tbits=c.f_tbits, f_points=[1 << 50] * len(c.faces),
+        huge = Rules(faces=c.faces, f_bits=c.f_bits, f_tbits=c.f_tbits, f_points=[1 << 50] * len(c.faces),
                                f_lo=c.f_lo, f_hi=c.f_hi)
         assert agents._native_table(huge) is False
         agents._TABLES.pop(huge)
