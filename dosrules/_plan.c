@@ -12,8 +12,8 @@
  *     table.plan(hand, row, used)  -> list of (t, total, (f,) or (a, b), common), or None
  *
  * plan() returns None when the Python planner must decide instead: a card that is not one of
- * the table's faces (compared by identity), a `used` list shorter than the row, more than
- * MAX_SLOTS free row cards, or a re-entrant call.
+ * the table's faces (compared by identity), a `used` list shorter than the row or holding other
+ * than True and False, more than MAX_SLOTS free row cards, or a re-entrant call.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -339,13 +339,10 @@ static int plan(TableObject *self, PyObject **hand, Py_ssize_t nh, PyObject **ro
     Py_ssize_t nopts = 0, npairs = -1;
     for (Py_ssize_t i = 0; i < nr; i++) {
         PyObject *u = used[i];
-        int is_used = u == Py_True ? 1 : u == Py_False ? 0 : PyObject_IsTrue(u);
-        if (is_used < 0) {
-            PyErr_Clear();
-            return 0;
-        }
-        if (is_used)
+        if (u == Py_True)
             continue;
+        if (u != Py_False) /* no Python code runs while the lists' items are borrowed */
+            return 0;
         int32_t t = face_of(self, row[i]);
         if (t < 0)
             return 0;

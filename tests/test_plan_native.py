@@ -121,6 +121,7 @@ def test_the_native_planner_leaves_unknown_cards_and_odd_shapes_to_python():
     assert stranger == three and stranger is not three
     assert table.plan([stranger, four], [seven], [False]) is None
     assert table.plan([three, four], [seven, seven], [False]) is None  # `used` shorter than the row
+    assert table.plan([three, four], [seven], [0]) is None  # not a bool: Python decides
     wide = [seven] * (_plan.MAX_SLOTS + 1)
     assert table.plan([three, four], wide, [False] * len(wide)) is None
     assert table.plan([three, four], wide, [True] * len(wide)) == []
