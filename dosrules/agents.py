@@ -14,6 +14,7 @@ not depend on the agents, and a seeded agent is reproducible.
 
 from __future__ import annotations
 
+import os
 import random
 from operator import itemgetter
 from typing import Callable
@@ -232,12 +233,64 @@ def plain_plan(state: State) -> list[Match]:
     """The greedy plan (its matches in order), computed on face indices (rules with ``simple_matching``).
 
     Same objective as :func:`best_matches`; wild declarations are chosen to earn a colour bonus
-    whenever one can be earned. An option is ``(score, target face, total, hand faces, common
-    colour bits)`` with ``score = shed * _SHED + bonus * _BONUS + points``."""
+    whenever one can be earned. The options are chosen by the C planner ``dosrules._plan`` when
+    it is built (and ``DOSRULES_PURE_PYTHON`` is not set) and ``state.c`` is a plain
+    CompiledRules, else by :func:`_plain_keys_python`, the reference it reproduces exactly."""
     c = state.c
+    if _native is not None and type(c) is CompiledRules:
+        table = _TABLES.get(c)
+        if table is None:
+            table = _native_table(c)
+        if table:
+            keys = table.plan(state.hands[state.turn_seat], state.row, state.used)
+            if keys is not None:  # None: sizes or cards the C planner leaves to Python
+                return _plan_matches(c, keys) if keys else keys
+    return _plan_matches(c, _plain_keys_python(c, state.hands[state.turn_seat], state.row, state.used))
+
+
+def _plain_plan_python(state: State) -> list[Match]:
+    """:func:`plain_plan` by the pure-Python planner, whatever is built."""
+    return _plan_matches(state.c, _plain_keys_python(state.c, state.hands[state.turn_seat], state.row,
+                                                     state.used))
+
+
+def _native_table(c: CompiledRules):
+    """The C planner's tables for these rules (kept per CompiledRules), or False if they do not fit it."""
+    try:
+        table = _native.Table(c.faces, c.f_bits, c.f_tbits, c.f_points, c.f_lo, c.f_hi)
+    except (OverflowError, ValueError, TypeError):
+        table = False
+    if len(_TABLES) > 64:
+        _TABLES.clear()
+    _TABLES[c] = table
+    return table
+
+
+def _plan_matches(c, keys: list) -> list[Match]:
+    """The Match actions of planned option keys, memoised per plain CompiledRules."""
+    if not keys:
+        return []
+    memo = _MATCHES.get(c)
+    if memo is None:
+        if type(c) is not CompiledRules:  # a proxy (e.g. recording rule reads): not kept
+            return [_plain_match(c, key) for key in keys]
+        if len(_MATCHES) > 64:
+            _MATCHES.clear()
+        memo = _MATCHES[c] = {}
+    out = []
+    for key in keys:
+        m = memo.get(key)
+        if m is None:
+            m = memo[key] = _plain_match(c, key)
+        out.append(m)
+    return out
+
+
+def _plain_keys_python(c, hand: list, row: list, used: list) -> list[tuple]:
+    """The planned options' keys ``(target face, total, hand faces, common colour bits)``, in plan
+    order: the reference planner (pure Python). An option is ``(score, *key)`` with
+    ``score = shed * _SHED + bonus * _BONUS + points``."""
     index = c.face_index
-    row, used = state.row, state.used
-    hand = state.hands[state.turn_seat]
     if not hand or not row:
         return []
     counts: dict[int, int] = {}
@@ -337,27 +390,15 @@ def plain_plan(state: State) -> list[Match]:
         for opts, _ in seen.values():
             opts.sort(reverse=True, key=_score)
         picks = _search(slots, counts)
-    memo = _MATCHES.get(c)
-    if memo is None:
-        if type(c) is not CompiledRules:  # a proxy (e.g. recording rule reads): not kept
-            return [_plain_match(c, o) for o in picks]
-        if len(_MATCHES) > 64:
-            _MATCHES.clear()
-        memo = _MATCHES[c] = {}
-    out = []
-    for o in picks:
-        key = o[1:]
-        m = memo.get(key)
-        if m is None:
-            m = memo[key] = _plain_match(c, o)
-        out.append(m)
-    return out
+    return [o[1:] for o in picks]
 
 
 #: per compiled rules: the Match of each planned option (t, total, hand faces, common colour bits);
 #: Match objects are immutable, so one per option serves every game of those rules (plain
 #: CompiledRules only: a proxy standing in for them is not kept alive here)
 _MATCHES: dict = {}
+#: per plain CompiledRules: its dosrules._plan.Table, or False when its tables do not fit one
+_TABLES: dict = {}
 
 
 def _search(slots: list, counts: dict[int, int]) -> list:
@@ -509,10 +550,10 @@ def _general(slots: list, counts: dict[int, int]) -> list:
     return best[1]
 
 
-def _plain_match(c, option) -> Match:
-    """The Match action for a planned option: declarations that make the numbers add up and,
-    when the colours allow it, earn the colour bonus."""
-    _, t, total, fs, common = option
+def _plain_match(c, key) -> Match:
+    """The Match action for a planned option's key: declarations that make the numbers add up
+    and, when the colours allow it, earn the colour bonus."""
+    t, total, fs, common = key
     kind, value = c.f_kind, c.f_value
     if kind[t] is _NUMBER:  # number cards only: nothing to declare
         if len(fs) == 1:
@@ -570,6 +611,14 @@ _TURN, _FINISH, _ENDING, _CATCH = Phase.TURN, Phase.FINISH, Phase.ENDING, Phase.
 
 
 _score = itemgetter(0)
+
+#: the C planner (``dosrules/_plan.c``), None when it is not built or DOSRULES_PURE_PYTHON is set
+_native = None
+if os.environ.get("DOSRULES_PURE_PYTHON", "") in ("", "0"):
+    try:
+        from . import _plan as _native
+    except ImportError:  # not compiled (the build made it optional): plan in Python
+        _native = None
 
 AGENTS: dict[str, Callable[..., Agent]] = {"random": RandomAgent, "greedy": GreedyAgent}
 

@@ -1,0 +1,156 @@
+"""The native greedy planner (dosrules/_plan.c) chooses exactly what the Python planner chooses."""
+
+import os
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from dosrules import agents, load_ruleset
+from dosrules.cards import Card, Kind
+from dosrules.engine import Phase, new_game
+from dosrules.engine.compiled import CompiledRules
+
+_plan = pytest.importorskip("dosrules._plan", reason="the C planner dosrules._plan is not built "
+                            "(no compiler at install time): plain_plan plans in Python")
+
+# editions, house rules and compositions: every wild rule stated or left open, Wild DOS in the row
+# matcher-declared or not, placer-declared wilds, other scoring (wider points)
+SPECS = [("mattel-2018", 4), ("german", 3), ("digest-2017", 2), ("mattel-2018+reshuffle", 4),
+         ("german+all-wild-row+reshuffle", 2), ("digest-2017+two-player", 2),
+         ("mattel-2018+all-wild-row-placer", 3), ("german+target-500", 4)]
+
+
+class Rules:
+    """Stand-in rules carrying only the face tables (hashable, as CompiledRules are)."""
+
+    def __init__(self, **tables):
+        self.__dict__.update(tables)
+
+
+def native_table(c: CompiledRules):
+    """The C planner's table for these rules (built here, so DOSRULES_PURE_PYTHON does not matter)."""
+    return _plan.Table(c.faces, c.f_bits, c.f_tbits, c.f_points, c.f_lo, c.f_hi)
+
+
+def positions(c: CompiledRules, rng: random.Random, n: int):
+    """(hand, row, used) drawn from the interned faces: small to big hands (up to 35 cards), wild-rich
+    hands, row faces repeated and taken from the hand, used row cards, wide rows mostly used. At
+    most 5 free row cards: the Python planner's search grows exponentially with them."""
+    faces = c.faces
+    wilds = [f for f in faces if f.kind is not Kind.NUMBER]
+    for _ in range(n):
+        nh = rng.choice([1, 2, 3, 5, 7, 9, 12, 20, 35])
+        nr = rng.choice([1, 2, 2, 3, 3, 4, 5])
+        if rng.random() < 0.7:
+            pool = faces
+        else:  # few number faces and several copies of each wild: Wild # and Wild DOS pairs
+            pool = list(faces[:rng.randrange(1, len(faces))]) + wilds * 3
+        hand = [rng.choice(pool) for _ in range(nh)]
+        row = [rng.choice(pool if rng.random() < 0.5 else hand) for _ in range(nr)]
+        if rng.random() < 0.3:  # one face several times in the row: shared option lists
+            row = [row[0] if rng.random() < 0.6 else card for card in row]
+        used = [rng.random() < 0.2 for _ in row]
+        if rng.random() < 0.3:  # a wide row, most of it matched already this turn
+            extra = rng.randrange(3, 10)
+            row += [rng.choice(faces) for _ in range(extra)]
+            used += [True] * extra
+            order = list(range(len(row)))
+            rng.shuffle(order)
+            row, used = [row[j] for j in order], [used[j] for j in order]
+        yield hand, row, used
+
+
+@pytest.mark.parametrize("spec, players", SPECS)
+def test_native_and_python_planners_pick_the_same_options(spec, players, monkeypatch):
+    c = CompiledRules(load_ruleset(spec), players)
+    table = native_table(c)
+    searched = {"two": 0, "general": 0}
+    search, general = agents._search, agents._general
+
+    def counting_search(slots, counts):
+        searched["two"] += len(slots) == 2
+        return search(slots, counts)
+
+    def counting_general(slots, counts):
+        searched["general"] += 1
+        return general(slots, counts)
+
+    monkeypatch.setattr(agents, "_search", counting_search)
+    monkeypatch.setattr(agents, "_general", counting_general)
+    rng = random.Random(f"{spec}/{players}")
+    planned = 0
+    for hand, row, used in positions(c, rng, 500):
+        expected = agents._plain_keys_python(c, hand, row, used)
+        assert table.plan(hand, row, used) == expected, ([str(x) for x in hand], [str(x) for x in row], used)
+        planned += bool(expected)
+    # the hard cases came up: the best options clash and a search decides (two slots, and more)
+    assert planned >= 300 and searched["two"] >= 20 and searched["general"] >= 20, (planned, searched)
+
+
+def test_plain_plan_uses_the_native_planner_and_matches_the_python_plan():
+    """Along greedy games, plain_plan (native when built and not disabled) returns the same Match
+    objects as the pure-Python planner."""
+    ruleset = load_ruleset("mattel-2018+reshuffle")
+    compared = 0
+    for seed in range(3):
+        s = new_game(ruleset, 4, seed)
+        players = [agents.GreedyAgent(seed * 10 + k) for k in range(4)]
+        for _ in range(300):
+            if s.is_terminal():
+                break
+            if s.phase is Phase.TURN and not s.drew:
+                assert agents.plain_plan(s) == agents._plain_plan_python(s), str(s)
+                compared += 1
+            s.apply(players[s.current_player()].act(s))
+    assert compared >= 100
+    if agents._native is not None:
+        assert isinstance(agents._TABLES[s.c], _plan.Table)
+
+
+def test_the_native_planner_leaves_unknown_cards_and_odd_shapes_to_python():
+    c = CompiledRules(load_ruleset("mattel-2018"), 2)
+    table = native_table(c)
+    seven, three, four = (c.faces[[str(f) for f in c.faces].index(n)] for n in ("7r", "3r", "4r"))
+    keys = table.plan([three, four], [seven], [False])
+    assert keys == agents._plain_keys_python(c, [three, four], [seven], [False])
+    assert [(t, total, fs) for t, total, fs, _ in keys] == [(c.face_of[seven], 7, (c.face_of[three], c.face_of[four]))]
+    stranger = Card(Kind.NUMBER, 3, three.colour)  # equal to 3r but not the interned object
+    assert stranger == three and stranger is not three
+    assert table.plan([stranger, four], [seven], [False]) is None
+    assert table.plan([three, four], [seven, seven], [False]) is None  # `used` shorter than the row
+    assert table.plan([three, four], [seven], [0]) is None  # not a bool: Python decides
+    wide = [seven] * (_plan.MAX_SLOTS + 1)
+    assert table.plan([three, four], wide, [False] * len(wide)) is None
+    assert table.plan([three, four], wide, [True] * len(wide)) == []
+    assert table.plan([], [seven], [False]) == [] and table.plan([three], [], []) == []
+
+
+def test_tables_out_of_the_native_range_fall_back_to_python():
+    c = CompiledRules(load_ruleset("mattel-2018"), 2)
+    with pytest.raises(OverflowError):
+        _plan.Table(c.faces, c.f_bits, c.f_tbits, [1 << 50] * len(c.faces), c.f_lo, c.f_hi)
+    with pytest.raises(ValueError):
+        _plan.Table(c.faces, c.f_bits[:-1], c.f_tbits, c.f_points, c.f_lo, c.f_hi)
+    with pytest.raises(ValueError, match="not initialised"):
+        _plan.Table.__new__(_plan.Table).plan([], [], [])
+    if agents._native is not None:  # plain_plan then keeps the Python planner for such rules
+        huge = Rules(faces=c.faces, f_bits=c.f_bits, f_tbits=c.f_tbits, f_points=[1 << 50] * len(c.faces),
+                               f_lo=c.f_lo, f_hi=c.f_hi)
+        assert agents._native_table(huge) is False
+        agents._TABLES.pop(huge)
+
+
+def test_dosrules_pure_python_disables_the_native_planner():
+    code = "import dosrules.agents as a; print(a._native is None)"
+    root = Path(__file__).resolve().parent.parent  # this checkout's dosrules, first on sys.path
+    env = dict(os.environ, DOSRULES_PURE_PYTHON="1")
+    out = subprocess.run([sys.executable, "-c", code], env=env, cwd=root, capture_output=True, text=True,
+                         check=True)
+    assert out.stdout.strip() == "True"
+    env.pop("DOSRULES_PURE_PYTHON")
+    out = subprocess.run([sys.executable, "-c", code], env=env, cwd=root, capture_output=True, text=True,
+                         check=True)
+    assert out.stdout.strip() == "False"
