@@ -24,6 +24,7 @@ end of the chunk is not counted as a game. In games mode a chunk plays its games
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import math
 import time
@@ -375,7 +376,20 @@ class _Tally:
 
 
 def run_chunk(spec: ChunkSpec) -> ChunkResult:
-    """Play one chunk and return its aggregate. Pure: the result depends only on ``spec``."""
+    """Play one chunk and return its aggregate. Pure: the result depends only on ``spec``.
+
+    The cyclic garbage collector is paused while the chunk plays (games make no reference
+    cycles worth collecting mid-chunk; it costs about 2% of the time) and resumed after."""
+    paused = gc.isenabled()
+    gc.disable()
+    try:
+        return _play_chunk(spec)
+    finally:
+        if paused:
+            gc.enable()
+
+
+def _play_chunk(spec: ChunkSpec) -> ChunkResult:
     started = time.perf_counter()
     ruleset = _cached(spec.ruleset, tuple(spec.search_dirs))
     if spec.ruleset_hash is not None and spec.ruleset_hash != ruleset.content_hash:
@@ -395,21 +409,17 @@ def run_chunk(spec: ChunkSpec) -> ChunkResult:
         agents = make_agents(spec.policy, n, [derive_seed(game_seed, "seat", s) for s in range(n)])
         game_no += 1
         over = tally.feed(state.events)
-        acts_in_round, round_no = 0, state.round
+        history, round_no, round_start = state.history, state.round, 0
         feed, apply, player = tally.feed, state.apply, state.current_player
         acts = [agent.act for agent in agents]
-        actions = 0
         while over is None:
             over = feed(apply(acts[player()](state)))
-            actions += 1
             if state.round != round_no:
-                acts_in_round, round_no = 0, state.round
-            else:
-                acts_in_round += 1
-                if tally.turns > cap or acts_in_round > action_cap:
-                    tally.capped()
-                    break
-        res.actions += actions
+                round_no, round_start = state.round, len(history)
+            elif tally.turns > cap or len(history) - round_start > action_cap:
+                tally.capped()
+                break
+        res.actions += len(history)
         if over is not None:
             if over.winner is not None:
                 res.games += 1
