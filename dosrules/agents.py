@@ -78,23 +78,19 @@ class GreedyAgent(Agent):
         return self.rng.random() < p
 
     def act(self, state: State) -> Action:
-        if state.c.simple_matching:
-            fast = self._act_plain(state)
-            if fast is not None:
-                return fast
-        return self._act_general(state)
-
-    def _act_plain(self, state: State) -> Action | None:
-        """The common decisions without building the legal-action list (plain matching rules)."""
+        """The common decisions of plain matching rules without building the legal-action list;
+        anything else by :meth:`_act_general`."""
+        c = state.c
+        if not c.simple_matching:
+            return self._act_general(state)
         ph = state.phase
         if ph is _TURN:
             seat = state.turn_seat
-            c = state.c
             if (c.dos_active and len(state.hands[seat]) == c.dos_hand_size and not state.called[seat]
                     and not self._chance(self.forget)):
                 return CALL_DOS
             if state.drew and not state.matches and c.match_after_draw is not True:
-                return None
+                return self._act_general(state)
             n = len(state.history)
             if (self._plan_state is state and self._plan_n == n and self._plan_turn == state.turn_number
                     and self._plan_round == state.round):  # the rest of this turn's plan is still the best
@@ -110,12 +106,12 @@ class GreedyAgent(Agent):
                 return END
             if not state.drew:
                 return DRAW
-            rule = state.c.after_failed_draw  # drew, and no match is possible
+            rule = c.after_failed_draw  # drew, and no match is possible
             if rule is AfterFailedDraw.PLACE_CARD and state.hands[seat]:
                 return self._highest_plain(state)
             if rule is AfterFailedDraw.KEEP_AND_PASS:
                 return END
-            return None
+            return self._act_general(state)
         if ph is Phase.BONUS:
             seat = state.turn_seat
             if state.exposed(seat) and not self._chance(self.forget):
@@ -127,7 +123,7 @@ class GreedyAgent(Agent):
             return END
         if ph is _CATCH:
             return CatchDos(state.catch[0]) if self._chance(self.catch) else PASS
-        return None
+        return self._act_general(state)
 
     @staticmethod
     def _highest_plain(state: State) -> Place:

@@ -148,7 +148,8 @@ class CompiledRules:
         self.face_index = {id(card): i for i, card in enumerate(faces)}
         self.f_kind = [card.kind for card in faces]
         self.f_value = [card.number for card in faces]  # None for wilds
-        self.f_points = [0] * len(faces)
+        self.f_score: list[int | None] = [self.points.get(card) for card in faces]  # None: unspecified
+        self.f_points = [p or 0 for p in self.f_score]
         # the colours a card surely counts as (from hand / lying in the row): under an unspecified
         # wild rule, the fewest its alternatives allow, so a colour bonus found with these bits
         # holds whichever way the rule is settled (Wild #: its printed colour; a row Wild DOS: none)
@@ -163,8 +164,6 @@ class CompiledRules:
         self.f_hi = [card.number if card.kind is Kind.NUMBER else
                      (self.wild_dos_value if card.kind is Kind.WILD_DOS else self.wild_max) for card in faces]
         for i, card in enumerate(faces):
-            p = self.points.get(card)
-            self.f_points[i] = p or 0
             if card.kind is Kind.NUMBER:
                 self.f_bits[i] = self.f_tbits[i] = 1 << col_index[card.colour]
             elif card.kind is Kind.WILD_DOS:

@@ -903,17 +903,17 @@ class State:
         if self.pending:
             self._gap("dos_call.penalty_timing",
                       f"seat {seat} goes out while a DOS penalty of {self.pending} card(s) waits for the end of the turn")
-        points = c.points
+        index, score = c.face_index, c.f_score
         total = 0
         for s, h in enumerate(self.hands):
             if s != seat:
                 for card in h:
-                    p = points[card]
+                    p = score[index[id(card)]]
                     if p is None:
                         self._gap(_points_path(card), f"scoring {card} left in a hand")
                     total += p
         if self.dc_cards:
-            extra = sum(points[card] or 0 for card in self.dc_cards)
+            extra = sum(c.points[card] or 0 for card in self.dc_cards)
             rule = c.double_draw_before_scoring
             if rule is False:
                 total -= extra
