@@ -41,7 +41,7 @@ from .errors import DosrulesError, UsageError
 
 __all__ = [
     "ChunkSpec", "ChunkResult", "Moments", "Summary", "run_chunk", "run_chunks", "plan_chunks",
-    "combine", "derive_seed", "load", "make_agents", "split_agent_specs", "CHUNK_ROUNDS", "CHUNK_GAMES", "TURN_CAP",
+    "combine", "derive_seed", "load", "load_cached", "make_agents", "split_agent_specs", "CHUNK_ROUNDS", "CHUNK_GAMES", "TURN_CAP",
     "ROUND_METRICS", "GAME_METRICS",
 ]
 
@@ -91,6 +91,12 @@ def load(spec: str, search_dirs: Sequence[str | Path] = ()):
         raise UsageError(f"no ruleset named '{missing}'",
                          fix="Give a ruleset id from rulesets/editions or rulesets/house, a composition "
                              "like edition+house, a path to a ruleset file, or --rulesets DIR.") from None
+
+
+def load_cached(spec: str, search_dirs: Sequence[str | Path] = ()):
+    """:func:`load`, memoised per process: chunks run in this process, or in worker processes
+    forked from it after this call, reuse the ruleset instead of reading it again."""
+    return _cached(spec, tuple(str(d) for d in search_dirs))
 
 
 @lru_cache(maxsize=16)

@@ -137,13 +137,13 @@ def _referee(args) -> int:
 # --- simulate ---------------------------------------------------------------------------------------
 
 def _simulate(args) -> int:
-    from ..simulate import ROUND_METRICS, combine, load, make_agents, plan_chunks, run_chunks
+    from ..simulate import ROUND_METRICS, combine, load_cached, make_agents, plan_chunks, run_chunks
 
     _positive("--rounds", args.rounds)
     _positive("--games", args.games)
     _positive("--jobs", args.jobs)
     dirs = ruleset_dirs(args)
-    ruleset = load(args.ruleset, dirs)
+    ruleset = load_cached(args.ruleset, dirs)  # read once: chunks and forked workers reuse it
     from ..engine import new_game
 
     new_game(ruleset, args.players, 0)  # a bad player count fails here, before any worker starts
