@@ -566,7 +566,8 @@ class State:
         c, seat = self.c, self.turn_seat
         hand = self.hands[seat]
         played, index, faces = self.played, c.face_index, c.faces
-        if c.plain_matching and c.match_after_draw is not None and c.plain_colour:
+        plain = c.plain_matching and c.match_after_draw is not None and c.plain_colour
+        if plain:
             # no gap can arise: the target is a free row card, colours compare as bit masks
             # (colour_outcome and _find_target inline: this is the hottest path of a simulation;
             # plain_colour, implied by plain_matching, is read so a recording proxy sees the
@@ -585,38 +586,27 @@ class State:
             else:
                 raise ValueError(f"{target} is not a free card of the Centre Row")
             fbits = c.f_bits
-            for d in m.cards:
-                card = d.card
-                f = index.get(id(card))
-                if f is None or faces[f] is not card:
-                    f = c.face_of[card]
-                    card = faces[f]
-                common &= fbits[f] if d.colour is None else c.colour_bit[d.colour]
-                for i, x in enumerate(hand):
-                    if x is card:
-                        played.append(hand.pop(i))
-                        break
-                else:
-                    raise ValueError(f"{card} is not in seat {seat}'s hand")
-            bonus = (_SINGLE[0] if len(m.cards) == 1 else _DOUBLE[0]) if common else None
-            used[idx] = True
-            self.rows_matched += 1
         else:
             idx, bonus, fresh = self._match_gaps(m)
-            for d in m.cards:  # keep the game's own card objects (interned faces) in every zone
-                card = d.card
-                f = index.get(id(card))
-                if f is None or faces[f] is not card:
-                    card = faces[c.face_of[card]]
-                for i, x in enumerate(hand):
-                    if x is card:
-                        played.append(hand.pop(i))
-                        break
-                else:
-                    raise ValueError(f"{card} is not in seat {seat}'s hand")
-            if fresh:
-                self.used[idx] = True
-                self.rows_matched += 1
+        for d in m.cards:  # keep the game's own card objects (interned faces) in every zone
+            card = d.card
+            f = index.get(id(card))
+            if f is None or faces[f] is not card:
+                f = c.face_of[card]
+                card = faces[f]
+            if plain:
+                common &= fbits[f] if d.colour is None else c.colour_bit[d.colour]
+            for i, x in enumerate(hand):
+                if x is card:
+                    played.append(hand.pop(i))
+                    break
+            else:
+                raise ValueError(f"{card} is not in seat {seat}'s hand")
+        if plain:
+            bonus = (_SINGLE[0] if len(m.cards) == 1 else _DOUBLE[0]) if common else None
+        if plain or fresh:
+            self.used[idx] = True
+            self.rows_matched += 1
         if len(hand) != c.dos_hand_size:  # _touch(seat), inline
             self.called[seat] = self.windowed[seat] = False
         self.matches += 1
