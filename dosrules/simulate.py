@@ -185,6 +185,11 @@ class Moments:
         if self.max is None or x > self.max:
             self.max = x
 
+    @classmethod
+    def of(cls, values: Sequence[int]) -> "Moments":
+        """The moments of a non-empty sequence of observations."""
+        return cls(len(values), sum(values), sum([x * x for x in values]), min(values), max(values))
+
     def merge(self, other: "Moments") -> None:
         self.n += other.n
         self.sum += other.sum
@@ -283,17 +288,25 @@ def plan_chunks(ruleset: str, players: int, policy: str, seed: int, *, rounds: i
 
 #: the most frequent events, which no statistic counts (skipped first)
 _UNCOUNTED = frozenset((Matched, TurnEnded, Refilled, Placed))
+#: the round metrics _Tally counts itself, in the order of its per-round observation tuples
+_COUNTED = ("turns", "cards_drawn", "draws", "bonus_draws", "penalty_draws", "single_colour_bonuses",
+            "double_colour_bonuses", "dos_calls", "dos_catches", "reshuffles")
 
 
 class _Tally:
     """Per-round counters fed with events; finished rounds are folded into a ChunkResult."""
 
     __slots__ = ("res", "players", "dealer", "turns", "drawn", "draws", "bonus_draws",
-                 "penalty_draws", "single", "double", "calls", "catches", "reshuffles", "gap", "row")
+                 "penalty_draws", "single", "double", "calls", "catches", "reshuffles", "gap", "row",
+                 "observed", "row_sizes", "winner_points")
 
     def __init__(self, res: ChunkResult, players: int):
         self.res, self.players = res, players
         self.dealer = 0
+        # finished rounds' observations, folded into the ChunkResult's Moments by close()
+        self.observed: list[tuple[int, ...]] = []  # per round: the _COUNTED metrics, in order
+        self.row_sizes: list[int] = []
+        self.winner_points: list[int] = []
         self._reset()
 
     def _reset(self) -> None:
@@ -352,28 +365,26 @@ class _Tally:
         res = self.res
         res.rounds += 1
         _hist_add(res.outcomes, outcome)
-        m = res.round_metrics
-        turns = self.turns
-        m["turns"].add(turns)
-        _hist_add(res.turns_hist, turns)
-        rows = self.row
-        if rows:
-            m["row_size"].merge(Moments(len(rows), sum(rows), sum([x * x for x in rows]), min(rows), max(rows)))
-        m["cards_drawn"].add(self.drawn)
-        m["draws"].add(self.draws)
-        m["bonus_draws"].add(self.bonus_draws)
-        m["penalty_draws"].add(self.penalty_draws)
-        m["single_colour_bonuses"].add(self.single)
-        m["double_colour_bonuses"].add(self.double)
-        m["dos_calls"].add(self.calls)
-        m["dos_catches"].add(self.catches)
-        m["reshuffles"].add(self.reshuffles)
+        _hist_add(res.turns_hist, self.turns)
+        self.observed.append((self.turns, self.drawn, self.draws, self.bonus_draws, self.penalty_draws,
+                              self.single, self.double, self.calls, self.catches, self.reshuffles))
+        self.row_sizes += self.row
         if scored is not None:
-            m["winner_points"].add(scored.points)
+            self.winner_points.append(scored.points)
             _hist_add(res.winner_offset, (scored.winner - self.dealer) % self.players)
         if self.gap:
             _hist_add(res.gaps, self.gap)
         self._reset()
+
+    def close(self) -> None:
+        """Fold the finished rounds' observations into the ChunkResult."""
+        m = self.res.round_metrics
+        for name, column in zip(_COUNTED, zip(*self.observed)):
+            m[name].merge(Moments.of(column))
+        for name, values in (("row_size", self.row_sizes), ("winner_points", self.winner_points)):
+            if values:
+                m[name].merge(Moments.of(values))
+        self.observed, self.row_sizes, self.winner_points = [], [], []
 
     def capped(self) -> None:
         self.res.rounds += 1
@@ -434,6 +445,7 @@ def _play_chunk(spec: ChunkSpec) -> ChunkResult:
                 _hist_add(res.rounds_per_game_hist, state.round)
             elif not rounds_mode:
                 res.games_stopped += 1
+    tally.close()
     res.seconds = time.perf_counter() - started
     return res
 
