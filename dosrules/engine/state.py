@@ -603,7 +603,7 @@ class State:
             else:
                 raise ValueError(f"{card} is not in seat {seat}'s hand")
         if plain:
-            bonus = (_SINGLE[0] if len(m.cards) == 1 else _DOUBLE[0]) if common else None
+            bonus = ("single-colour" if len(m.cards) == 1 else "double-colour") if common else None
         if plain or fresh:
             self.used[idx] = True
             self.rows_matched += 1
@@ -1065,7 +1065,8 @@ class State:
                     if c.symbol_value is None:
                         seat = contenders[self.rng.randrange(len(contenders))]
                         self.events.append(RuleGap("setup.symbol_value_for_dealer",
-                                           f"seat {s} drew {card} for first dealer; seat {seat} deals by lot", False))
+                                                   f"seat {s} drew {card} for first dealer; seat {seat} deals by lot",
+                                                   False))
                         self.events.append(DealerChosen(seat, "lot", draws))
                         return seat
                     values[s] = c.symbol_value
