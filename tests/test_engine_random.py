@@ -86,10 +86,11 @@ def check_penalties_drawn(events) -> None:
     for i, caught in enumerate(events):
         if caught.kind != "caught" or not caught.penalty:
             continue
-        for later in events[i + 1:]:
+        for k, later in enumerate(events[i + 1:], i + 1):
             if later.kind == "drew" and later.seat == caught.seat and later.reason == "penalty":
-                if caught.when == "now":
-                    assert later is events[i + 1], f"'{caught}' is not followed by its draw"
+                if caught.when == "now":  # drawn at once (the deck reshuffled first if it ran out)
+                    assert all(e.kind == "reshuffled" for e in events[i + 1:k]), \
+                        f"'{caught}' is not followed by its draw"
                 break
             assert later.kind != "turn", f"'{caught}': the next turn starts before the penalty is drawn"
             if later.kind in ("round-scored", "round-void"):
