@@ -75,6 +75,9 @@ def test_text_report_and_html(run, capsys):
     (["compare", "mattel-2018", "german", "--scheduler", "tcp://x:1"], "--scheduler is for --executor dask"),
     (["compare", "mattel-2018", "german", "--executor", "dask", "--jobs", "2"], "--jobs is for --executor local"),
     (["compare", "mattel-2018", "german", "--policy", "clever"], "clever"),
+    (["compare", "mattel-2018", "german", "--games", "0"], "--games must be at least 1"),
+    (["compare", "mattel-2018", "german", "--chunk-games", "5"], "--chunk-games is for --games"),
+    (["compare", "mattel-2018", "german", "--games", "5", "--chunk-rounds", "5"], "--chunk-rounds is for --rounds"),
 ])
 def test_bad_input_is_one_paragraph_and_exit_code(args, message, capsys, tmp_path):
     code = main([*args, "--db", str(tmp_path / "r.sqlite")])
@@ -109,3 +112,23 @@ def test_progress_bar_only_on_a_terminal_and_never_with_json(monkeypatch):
     tick.close()
     monkeypatch.setattr("sys.stderr", io.StringIO())
     assert _progress_factory(argparse.Namespace(json=False)) is None
+
+
+def test_games_mode_compares_complete_games_and_resumes(tmp_path, capsys):
+    args = ["compare", "mattel-2018", "mattel-2018+target-500", "--players", "3", "--games", "12",
+            "--chunk-games", "5", "--jobs", "1", "--no-witnesses", "--json", "--db", str(tmp_path / "g.sqlite")]
+    assert main(args) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["settings"]["games"] == 12 and doc["settings"]["chunk_games"] == 5
+    assert doc["run"]["chunks"] == 6 and doc["run"]["computed"] == 6  # 5 + 5 + 2 games, two rulesets
+    for cell in doc["simulation"]:  # every game played to the end, none cut off
+        assert cell["summary"]["games"] == 12 and cell["summary"]["per_game"]["rounds_per_game"]["n"] == 12
+    longer = {c["ruleset"]: c["summary"]["per_game"]["rounds_per_game"]["mean"] for c in doc["simulation"]}
+    assert longer["mattel-2018+target-500"] > longer["mattel-2018"]
+    assert main(args) == 0  # a rerun reads every chunk back
+    again = json.loads(capsys.readouterr().out)
+    assert again["run"]["cached"] == 6 and again["simulation"] == doc["simulation"]
+    html = tmp_path / "g.html"
+    assert main([a for a in args if a != "--json"] + ["--html", str(html)]) == 0
+    assert "12 games per ruleset and player count" in capsys.readouterr().out
+    assert "12 simulated complete games per ruleset" in html.read_text() and "chunks of 5 games" in html.read_text()

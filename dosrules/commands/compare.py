@@ -11,6 +11,9 @@ from ..errors import UsageError
 from .common import add_rulesets_option, load, ruleset_dirs
 
 
+DEFAULT_ROUNDS = 2000  # simulated rounds per ruleset and player count when neither --rounds nor --games
+
+
 def register(sub) -> None:
     p = sub.add_parser(
         "compare", help="compare rulesets: rule diff, simulated effects, witnesses, plots",
@@ -25,8 +28,13 @@ def register(sub) -> None:
                    help="two or more ruleset ids, compositions (edition+house) or paths")
     p.add_argument("--players", default=None, metavar="N[,N...]",
                    help="player counts, e.g. 2,3,4 (default: every count all the rulesets allow)")
-    p.add_argument("--rounds", type=int, default=2000, metavar="N",
-                   help="simulated rounds per ruleset and player count (default 2000)")
+    amount = p.add_mutually_exclusive_group()
+    amount.add_argument("--rounds", type=int, default=None, metavar="N",
+                        help="simulated rounds per ruleset and player count (default 2000)")
+    amount.add_argument("--games", type=int, default=None, metavar="N",
+                        help="simulate N complete games per ruleset and player count instead: per-game "
+                             "figures (rounds per game, winner's score) then leave no game out, where "
+                             "--rounds leaves out the game each chunk cuts off")
     p.add_argument("--policy", default="greedy",
                    help="agent for every seat: greedy or random, with options (greedy:forget=0.1), "
                         "or one per seat (greedy,random,...); default greedy")
@@ -41,6 +49,8 @@ def register(sub) -> None:
     p.add_argument("--chunk-rounds", type=int, default=None, metavar="N",
                    help="rounds per chunk, the unit of work, storage and resumption (default 250; "
                         "part of the numbers: another size gives other samples)")
+    p.add_argument("--chunk-games", type=int, default=None, metavar="N",
+                   help="with --games: games per chunk (default 25; part of the numbers too)")
     p.add_argument("--html", metavar="FILE", help="write a self-contained HTML report (plots inline)")
     p.add_argument("--plots", metavar="DIR", help="also save the plots as SVG files in DIR")
     p.add_argument("--json", action="store_true", help="print the comparison as JSON (no progress bar)")
@@ -91,8 +101,15 @@ def _check(args) -> None:
                          fix="Give two or more: dosrules compare mattel-2018 mattel-2018+reshuffle.")
     if len(set(args.specs)) != len(args.specs):
         raise UsageError("a ruleset is named twice", fix="Name each ruleset once.")
-    for name, value, least in (("--rounds", args.rounds, 1), ("--jobs", args.jobs, 1),
-                               ("--chunk-rounds", args.chunk_rounds, 1), ("--witness-size", args.witness_size, 2)):
+    if args.rounds is None and args.games is None:
+        args.rounds = DEFAULT_ROUNDS
+    if args.games is None and args.chunk_games is not None:
+        raise UsageError("--chunk-games is for --games", fix="Give --games N, or --chunk-rounds with --rounds.")
+    if args.games is not None and args.chunk_rounds is not None:
+        raise UsageError("--chunk-rounds is for --rounds", fix="With --games, give --chunk-games.")
+    for name, value, least in (("--rounds", args.rounds, 1), ("--games", args.games, 1), ("--jobs", args.jobs, 1),
+                               ("--chunk-rounds", args.chunk_rounds, 1), ("--chunk-games", args.chunk_games, 1),
+                               ("--witness-size", args.witness_size, 2)):
         if value is not None and value < least:
             raise UsageError(f"{name} must be at least {least}, not {value}")
     for name in ("alpha", "gap_threshold", "cap_threshold", "same_ending_threshold"):
@@ -133,17 +150,17 @@ def _progress_factory(args):
 def handler(args) -> int:
     from ..comparison import (RunPlan, Thresholds, build_document, degenerate_flags, effects, make_executor,
                               open_store, render_text, rule_diff, run_comparison)
-    from ..simulate import CHUNK_ROUNDS, make_agents
+    from ..simulate import CHUNK_GAMES, CHUNK_ROUNDS, make_agents
 
     _check(args)
     rulesets = [(spec, load(spec, args)) for spec in args.specs]
     players = _players(args.players, rulesets)
     for n in players:
         make_agents(args.policy, n, [0] * n)  # a bad policy fails here, before any worker starts
-    chunk_rounds = args.chunk_rounds or CHUNK_ROUNDS
+    chunk_rounds, chunk_games = args.chunk_rounds or CHUNK_ROUNDS, args.chunk_games or CHUNK_GAMES
     plan = RunPlan([(_portable(spec), rs.content_hash) for spec, rs in rulesets], players, args.policy,
-                   args.seed, args.rounds, chunk_rounds,
-                   tuple(str(d.resolve()) for d in ruleset_dirs(args)))
+                   args.seed, args.rounds, chunk_rounds, tuple(str(d.resolve()) for d in ruleset_dirs(args)),
+                   games=args.games, chunk_games=chunk_games)
     portable = {_portable(spec): spec for spec, _ in rulesets}
 
     diff = rule_diff(rulesets, players)
@@ -166,8 +183,9 @@ def handler(args) -> int:
     doc = build_document(
         rulesets=[{"spec": spec, "id": rs.id, "name": rs.name, "content_hash": rs.content_hash}
                   for spec, rs in rulesets],
-        settings={"players": players, "rounds": args.rounds, "policy": args.policy, "seed": args.seed,
-                  "chunk_rounds": chunk_rounds, "thresholds": {"gaps": args.gap_threshold,
+        settings={"players": players, "rounds": args.rounds, "games": args.games, "policy": args.policy,
+                  "seed": args.seed, "chunk_rounds": None if args.games else chunk_rounds,
+                  "chunk_games": chunk_games if args.games else None, "thresholds": {"gaps": args.gap_threshold,
                                                                "cap": args.cap_threshold,
                                                                "same_ending": args.same_ending_threshold}},
         diff=diff, summaries=data, effects=found, flags=flags, witnesses=witnesses, witnesses_note=note,

@@ -103,7 +103,8 @@ def render_text(doc: Mapping[str, Any], show_all: bool = False) -> str:
     witnesses. ``show_all`` lists every test, not only the significant ones."""
     specs = [r["spec"] for r in doc["rulesets"]]
     s = doc["settings"]
-    out = [f"Comparing {', '.join(specs)}: {s['rounds']} rounds per ruleset and player count, "
+    amount = f"{s['games']} games" if s.get("games") else f"{s['rounds']} rounds"
+    out = [f"Comparing {', '.join(specs)}: {amount} per ruleset and player count, "
            f"policy {s['policy']}, seed {s['seed']}, players {', '.join(map(str, s['players']))}", ""]
 
     out.append(f"Rule differences ({len(doc['diff'])})")

@@ -38,25 +38,31 @@ def chunk_key(spec, version: str) -> tuple:
 
 @dataclass(frozen=True)
 class RunPlan:
-    """What to simulate: ``rulesets`` as (spec, content hash) pairs, for each player count."""
+    """What to simulate: ``rulesets`` as (spec, content hash) pairs, for each player count;
+    ``rounds`` rounds (in chunks of ``chunk_rounds``), or ``games`` complete games when it is
+    set (in chunks of ``chunk_games``)."""
 
     rulesets: Sequence[tuple[str, str]]
     players: Sequence[int]
     policy: str
     seed: int
-    rounds: int
+    rounds: int | None
     chunk_rounds: int
     search_dirs: Sequence[str] = ()
+    games: int | None = None
+    chunk_games: int | None = None  # None: simulate.CHUNK_GAMES
 
     def cells(self):
         """(spec, hash, players, chunk specs) for every ruleset and player count."""
-        from ..simulate import plan_chunks
+        from ..simulate import CHUNK_GAMES, plan_chunks
 
+        amount = {"games": self.games} if self.games is not None else {"rounds": self.rounds}
         for spec, digest in self.rulesets:
             for n in self.players:
-                yield spec, digest, n, plan_chunks(spec, n, self.policy, self.seed, rounds=self.rounds,
+                yield spec, digest, n, plan_chunks(spec, n, self.policy, self.seed, **amount,
                                                    search_dirs=self.search_dirs, ruleset_hash=digest,
-                                                   chunk_rounds=self.chunk_rounds)
+                                                   chunk_rounds=self.chunk_rounds,
+                                                   chunk_games=self.chunk_games or CHUNK_GAMES)
 
 
 @dataclass
@@ -108,11 +114,11 @@ def run_comparison(plan: RunPlan, store: ResultStore, executor: Executor,
     tick = progress(len(todo)) if progress and todo else None
     try:
         for i, result in executor.map_unordered(chunk_fn, [s.key() for _, s in todo]):
-            key, spec = todo[i]
+            key, _ = todo[i]
             store.put(key, result["ruleset_id"], result, result.get("seconds", 0.0))
             results[key] = result
             stats.computed += 1
-            stats.rounds_computed += spec.rounds or 0
+            stats.rounds_computed += result["rounds"]
             stats.compute_seconds += result.get("seconds", 0.0)
             if tick:
                 tick(stats.computed, len(todo))
