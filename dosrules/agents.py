@@ -500,11 +500,9 @@ def _general(slots: list, counts: dict[int, int]) -> list:
             if s + rest <= best[0]:
                 break
             fs = o[3]
-            if len(fs) == 1:
-                f = fs[0]
-                if counts[f] < 1:
-                    continue
+            for f in fs:
                 counts[f] -= 1
+            if all(counts[f] >= 0 for f in fs):  # the hand pays for this option too
                 chosen.append(o)
                 if leaf:
                     hit = _last(lastopts, counts, s, best[0])
@@ -515,24 +513,8 @@ def _general(slots: list, counts: dict[int, int]) -> list:
                 else:
                     search(k + 1, s)
                 chosen.pop()
+            for f in fs:
                 counts[f] += 1
-            else:
-                a, b = fs
-                counts[a] -= 1
-                counts[b] -= 1
-                if counts[a] >= 0 and counts[b] >= 0:
-                    chosen.append(o)
-                    if leaf:
-                        hit = _last(lastopts, counts, s, best[0])
-                        if hit is not None:
-                            best[0], best[1] = hit[0], [*chosen, hit[1]]
-                        elif s > best[0]:
-                            best[0], best[1] = s, list(chosen)
-                    else:
-                        search(k + 1, s)
-                    chosen.pop()
-                counts[a] += 1
-                counts[b] += 1
         if leaf:
             hit = _last(lastopts, counts, score, best[0])
             if hit is not None:
