@@ -1,7 +1,7 @@
 """Build steps that pyproject.toml cannot declare: the optional C planner and the shipped data.
 
-* ``dosrules._plan`` (``dosrules/_plan.c``) is optional: when it does not compile, the install
-  goes on and ``dosrules.agents`` plans in pure Python.
+* ``dosrules.play._plan`` (``dosrules/play/_plan.c``) is optional: when it does not compile, the install
+  goes on and ``dosrules.play.agents`` plans in pure Python.
 * The repo's ``rulesets/`` and ``schemas/`` go into the wheel as ``dosrules/_data/rulesets`` and
   ``dosrules/_data/schemas`` (an editable install reads them from the checkout instead; see
   ``dosrules/resources.py``).
@@ -31,6 +31,6 @@ class build_py_with_data(build_py):
 
 
 setup(
-    ext_modules=[Extension("dosrules._plan", ["dosrules/_plan.c"], optional=True)],
+    ext_modules=[Extension("dosrules.play._plan", ["dosrules/play/_plan.c"], optional=True)],
     cmdclass={"build_py": build_py_with_data},
 )

@@ -17,7 +17,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from dosrules import load_ruleset  # noqa: E402
-from dosrules.agents import make_agent  # noqa: E402
+from dosrules.play.agents import make_agent  # noqa: E402
 from dosrules.engine import new_game  # noqa: E402
 
 

@@ -12,7 +12,7 @@ rulesets that share memo entries run in the same process; --jobs 1 runs them in 
 import os, sys, time
 sys.path.insert(0, '.')
 
-from dosrules.loader import shipped_rulesets  # noqa: E402
+from dosrules.ruleset.loader import shipped_rulesets  # noqa: E402
 
 EDITIONS = [r.id for r in shipped_rulesets() if r.kind == "edition"]
 HOUSE = [r.id for r in shipped_rulesets() if r.kind == "house"]

@@ -1,10 +1,10 @@
 """dosrules: the rules of DOS as data — rulesets, one engine, and a verifier."""
 
-from .loader import load_ruleset
-from .model import UNSPECIFIED, Ruleset, Rules, Status
+from .ruleset.loader import load_ruleset
+from .ruleset.model import UNSPECIFIED, Ruleset, Rules, Status
 
 _LAZY = {"IllegalActionError": "engine", "new_game": "engine", "parse_action": "engine",
-         "play": "engine", "why_not": "engine", "dump_ruleset": "dump"}
+         "play": "engine", "why_not": "engine", "dump_ruleset": "ruleset.dump"}
 
 
 def __getattr__(name: str):

@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from dosrules.agents import GreedyAgent, RandomAgent, best_matches, parse_agent_spec, plain_plan
+from dosrules.play.agents import GreedyAgent, RandomAgent, best_matches, parse_agent_spec, plain_plan
 from dosrules.engine import Match, Phase, new_game, parse_action
 from dosrules.errors import UsageError
 
@@ -116,7 +116,7 @@ def test_agent_spec_options():
 def test_greedy_plan_does_not_outlive_its_turn():
     # the first planned match makes the other player draw from an empty deck: the round ends and
     # the same seat starts the next round, where the rest of the old plan means nothing
-    from dosrules.model import DeckExhaustion, FirstPlayer
+    from dosrules.ruleset.model import DeckExhaustion, FirstPlayer
     from enginekit import variant
     rules = variant(deck_exhaustion=DeckExhaustion.END_ROUND, setup__first_player=FirstPlayer.DEALER)
     s = position([["3r", "4r", "10y", "5b", "9g"], OTHER], ["7r", "10g"], rules, deck=[], dealer=0)

@@ -1,7 +1,7 @@
 import pytest
 
 from dosrules import load_ruleset
-from dosrules.cards import Kind, NotationError, make_deck, parse_card, parse_declared
+from dosrules.ruleset.cards import Kind, NotationError, make_deck, parse_card, parse_declared
 
 
 @pytest.mark.parametrize("text", ["7r", "10y", "1b", "#g", "#g=5", "#r=10", "W2", "W2=r"])

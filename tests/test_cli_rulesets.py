@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from dosrules.cli import main
-from dosrules.model import rule_paths
+from dosrules.ruleset.model import rule_paths
 
 DATA = Path(__file__).parent / "data"
 

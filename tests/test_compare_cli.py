@@ -97,7 +97,7 @@ def test_progress_bar_only_on_a_terminal_and_never_with_json(monkeypatch):
     import argparse
     import io
 
-    from dosrules.commands.compare import _progress_factory
+    from dosrules.cli.compare import _progress_factory
 
     class Terminal(io.StringIO):
         def isatty(self):

@@ -2,7 +2,7 @@
 
 from dosrules import load_ruleset
 from dosrules.comparison.diff import rule_diff
-from dosrules.model import rule_paths
+from dosrules.ruleset.model import rule_paths
 
 
 def _load(*specs):

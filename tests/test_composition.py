@@ -5,10 +5,10 @@ from pathlib import Path
 import pytest
 
 from dosrules import load_ruleset
-from dosrules.build import merge_rules
+from dosrules.ruleset.build import merge_rules
 from dosrules.errors import RulesetError
-from dosrules.loader import MAX_EXTENDS, resolve
-from dosrules.model import Status
+from dosrules.ruleset.loader import MAX_EXTENDS, resolve
+from dosrules.ruleset.model import Status
 
 CHAINS = Path(__file__).parent / "data" / "chains"
 DIRS = [CHAINS]
@@ -123,7 +123,7 @@ def test_a_missing_parent_names_the_places_searched():
 
 
 def test_extends_never_reads_a_path(monkeypatch):
-    import dosrules.loader as loader
+    import dosrules.ruleset.loader as loader
 
     read = []
     real = loader.read_yaml

@@ -9,7 +9,7 @@ import pytest
 
 from dosrules.cli import main
 from dosrules.disputes import answer, check, load_scenario, ruleset, shipped_editions
-from dosrules.disputes.catalogue import REGENERATE, render_readme, scenario_files
+from tools.dispute_catalogue import REGENERATE, render_readme, scenario_files
 from dosrules.disputes.consult import attribute_paths, record
 from dosrules.disputes.scenario import ScenarioError, scenario_schema
 
@@ -214,7 +214,7 @@ def test_ask_bad_input(capsys, argv, expected):
 
 
 def test_no_edition_named_in_code():
-    code = [*(ROOT / "dosrules" / "disputes").glob("*.py"), ROOT / "dosrules" / "commands" / "ask.py"]
+    code = [*(ROOT / "dosrules" / "disputes").glob("*.py"), ROOT / "dosrules" / "cli" / "ask.py"]
     ids = [p.stem for d in ("editions", "house") for p in (ROOT / "rulesets" / d).glob("*.yaml")]
     for f in code:
         text = f.read_text(encoding="utf-8")

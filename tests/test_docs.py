@@ -8,14 +8,15 @@ import typing
 
 import pytest
 
-from dosrules import load_ruleset, model
+from dosrules import load_ruleset
+from dosrules.ruleset import model
 from dosrules.cli import main
-from dosrules.docs import languages, render_against, render_rulebook
-from dosrules.docs.facts import match_examples
-from dosrules.docs.render import schema_descriptions, translated_descriptions
-from dosrules.docs.rulebooks import REGENERATE, stale_rulebooks
+from dosrules.rulebook import languages, render_against, render_rulebook
+from dosrules.rulebook.facts import match_examples
+from dosrules.rulebook.render import schema_descriptions, translated_descriptions
+from tools.rulebooks import REGENERATE, stale_rulebooks
 from dosrules.errors import UsageError
-from dosrules.model import UNSPECIFIED, rule_paths
+from dosrules.ruleset.model import UNSPECIFIED, rule_paths
 
 BASE = load_ruleset("mattel-2018")
 
@@ -216,7 +217,7 @@ def test_against_says_only_what_differs(house):
 
 
 def test_a_missing_sentence_names_the_language_and_the_value(monkeypatch):
-    from dosrules.docs import render
+    from dosrules.rulebook import render
 
     monkeypatch.setattr(render, "_key", lambda v: "no-such-value" if isinstance(v, model.PenaltyTiming) else
                         ("unspecified" if model.is_unspecified(v) else getattr(v, "value", v)))

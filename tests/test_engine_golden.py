@@ -7,7 +7,7 @@ comment on each test names the clause of the source it pins.
 import pytest
 
 from dosrules.engine import (IllegalActionError, Phase, new_game, parse_action, play, why_not)
-from dosrules.model import (AfterFailedDraw, AllWildRow, BonusTiming, DeckExhaustion, DeclineAfterDraw,
+from dosrules.ruleset.model import (AfterFailedDraw, AllWildRow, BonusTiming, DeckExhaustion, DeclineAfterDraw,
                             FirstDealer, NextDealer, PenaltyTiming, RefillMode, RowWildChoice,
                             WildNumberColour, UNSPECIFIED)
 
@@ -461,7 +461,7 @@ def test_placer_declares_row_wilds():
     assert "match #y=4 with 1g+3g" in legal(t) and "match #y=5 with 1g+4g" not in legal(t)
     assert why_not(t, "match #y=5 with 1g+4g").path == "all_wild_row"
     assert "match W2=g with 1g+1g" not in legal(t)  # a single 1g: no double of 2 on W2
-    from dosrules.cards import Declared, parse_declared
+    from dosrules.ruleset.cards import Declared, parse_declared
     u = position([["1g", "3g", "4g", "9y", "10y"], OTHER], [parse_declared("W2=g"), "#y=4", "8b"], rules)
     assert legal(u) == legal(t)
     # where the matcher declares, a declaration given with the row is not part of the position
@@ -485,7 +485,7 @@ def test_first_dealer_by_high_card_and_next_by_winner():
 
 
 def test_stacked_first_dealer_draw_and_ties_drawn_again():
-    from dosrules.cards import parse_card
+    from dosrules.ruleset.cards import parse_card
     s = new_game(MATTEL, 3, seed=5, dealer_draw=[parse_card(x) for x in ("3r", "9b", "5g")])
     assert str(s.events[0]) == "seat 1 deals: high-card (drew 3r 9b 5g)" and s.dealer == 1
     t = new_game(MATTEL, 3, seed=5, dealer_draw=[parse_card(x) for x in ("9r", "9b", "5g")])
@@ -497,7 +497,7 @@ def test_stacked_first_dealer_draw_and_ties_drawn_again():
     (("#b", "#b", "#b"), "uses more copies of #b than the deck holds"),
 ])
 def test_bad_first_dealer_draws(draw, problem):
-    from dosrules.cards import parse_card
+    from dosrules.ruleset.cards import parse_card
     from dosrules.errors import DosrulesError
     with pytest.raises(DosrulesError, match=problem):
         new_game(MATTEL, 3, seed=5, dealer_draw=[parse_card(x) for x in draw])
@@ -583,7 +583,7 @@ class _Recorder:
 
 @pytest.mark.parametrize("spec", ["mattel-2018", "german", "digest-2017+all-wild-row"])
 def test_a_proxy_for_the_compiled_rules_sees_every_read_and_changes_nothing(spec):
-    from dosrules.agents import GreedyAgent
+    from dosrules.play.agents import GreedyAgent
     plain, proxied = new_game(spec, 3, seed=4, max_rounds=6), new_game(spec, 3, seed=4, max_rounds=6)
     proxy = proxied.c = _Recorder(proxied.c)
     agents = [GreedyAgent(seed=s) for s in range(3)], [GreedyAgent(seed=s) for s in range(3)]
@@ -616,7 +616,7 @@ def test_single_or_double_matches_switched_off():
 
 
 def test_first_player_is_the_dealer():
-    from dosrules.model import FirstPlayer
+    from dosrules.ruleset.model import FirstPlayer
     s = new_game(variant(setup__first_player=FirstPlayer.DEALER), 3, seed=2)
     assert s.current_player() == s.dealer
     t = new_game(MATTEL, 3, seed=2)
@@ -638,7 +638,7 @@ def test_number_cards_without_face_value_score_nothing():
 
 
 def test_a_single_colour_bonus_can_make_the_others_draw():
-    from dosrules.model import Bonus
+    from dosrules.ruleset.model import Bonus
     s = position([["7r", "5b", "9g", "10y", "1g"], OTHER], ["7r", "10g"],
                  variant(bonuses__single_colour=Bonus(place_cards=0, others_draw=2)), deck=["1y", "3b", "4y"])
     events = go(s, "match 7r with 7r")

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
 from dosrules import load_ruleset
-from dosrules.agents import make_agent
+from dosrules.play.agents import make_agent
 from dosrules.engine import Phase, new_game, parse_action
 
 from enginekit import RULESETS
@@ -177,7 +177,7 @@ TestEngineMachine.settings = settings(max_examples=20, stateful_step_count=120, 
 
 def candidate_actions(state, rng):
     """Plausible actions, legal or not, built from the cards in play."""
-    from dosrules.cards import Declared
+    from dosrules.ruleset.cards import Declared
     from dosrules.engine import CatchDos, Declare, Match, Place
     from dosrules.engine.actions import CALL_DOS, DRAW, END, PASS
     c = state.c

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from dosrules.cli import main
-from dosrules.gamelog import LogError, play_game, referee
-from dosrules.simulate import load
+from dosrules.play.gamelog import LogError, play_game, referee
+from dosrules.play.simulate import load
 
 DATA = Path(__file__).parent / "data" / "games"
 SHORT = "mattel-2018+target-40"  # target 40: games of one to a few rounds

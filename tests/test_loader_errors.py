@@ -9,7 +9,7 @@ import pytest
 
 from dosrules import load_ruleset
 from dosrules.errors import RulesetError
-from dosrules.loader import resolve
+from dosrules.ruleset.loader import resolve
 
 BAD = Path(__file__).parent / "data" / "bad"
 

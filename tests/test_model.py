@@ -1,5 +1,5 @@
 from dosrules import load_ruleset
-from dosrules.model import UNSPECIFIED, is_unspecified, rule_paths
+from dosrules.ruleset.model import UNSPECIFIED, is_unspecified, rule_paths
 
 
 def test_every_rule_path_has_provenance():

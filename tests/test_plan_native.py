@@ -1,4 +1,4 @@
-"""The native greedy planner (dosrules/_plan.c) chooses exactly what the Python planner chooses."""
+"""The native greedy planner (dosrules/play/_plan.c) chooses exactly what the Python planner chooses."""
 
 import os
 import random
@@ -8,12 +8,13 @@ from pathlib import Path
 
 import pytest
 
-from dosrules import agents, load_ruleset
-from dosrules.cards import Card, Kind
+from dosrules import load_ruleset
+from dosrules.play import agents
+from dosrules.ruleset.cards import Card, Kind
 from dosrules.engine import Phase, new_game
 from dosrules.engine.compiled import CompiledRules
 
-_plan = pytest.importorskip("dosrules._plan", reason="the C planner dosrules._plan is not built "
+_plan = pytest.importorskip("dosrules.play._plan", reason="the C planner dosrules.play._plan is not built "
                             "(no compiler at install time): plain_plan plans in Python")
 
 # editions, house rules and compositions: every wild rule stated or left open, Wild DOS in the row
@@ -144,7 +145,7 @@ def test_tables_out_of_the_native_range_fall_back_to_python():
 
 
 def test_dosrules_pure_python_disables_the_native_planner():
-    code = "import dosrules.agents as a; print(a._native is None)"
+    code = "import dosrules.play.agents as a; print(a._native is None)"
     root = Path(__file__).resolve().parent.parent  # this checkout's dosrules, first on sys.path
     env = dict(os.environ, DOSRULES_PURE_PYTHON="1")
     out = subprocess.run([sys.executable, "-c", code], env=env, cwd=root, capture_output=True, text=True,

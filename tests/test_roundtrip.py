@@ -7,10 +7,10 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from dosrules import load_ruleset
-from dosrules.build import build_ruleset
-from dosrules.dump import dump_ruleset
-from dosrules.model import Citation, Provenance, Status, rule_paths
-from dosrules.schema import ruleset_schema
+from dosrules.ruleset.build import build_ruleset
+from dosrules.ruleset.dump import dump_ruleset
+from dosrules.ruleset.model import Citation, Provenance, Status, rule_paths
+from dosrules.ruleset.schema import ruleset_schema
 
 RULES_SCHEMA = ruleset_schema()["properties"]["rules"]
 text = st.text(st.characters(exclude_categories=("Cs",)), min_size=1, max_size=30)

@@ -1,7 +1,7 @@
 """The ruleset schema itself: valid 2020-12, closed, described, local, and in step with the model."""
 
-from dosrules.model import rule_paths
-from dosrules.schema import ruleset_schema, validator
+from dosrules.ruleset.model import rule_paths
+from dosrules.ruleset.schema import ruleset_schema, validator
 
 
 def walk(node, path=()):

@@ -17,8 +17,8 @@ from pathlib import Path
 import pytest
 
 from dosrules import load_ruleset as _load_ruleset
-from dosrules.cards import Kind, make_deck
-from dosrules.model import (
+from dosrules.ruleset.cards import Kind, make_deck
+from dosrules.ruleset.model import (
     AfterFailedDraw,
     AllWildRow,
     Colour,

@@ -11,7 +11,7 @@ import pytest
 
 from dosrules.cli import main
 from dosrules.engine import new_game
-from dosrules.simulate import (ChunkResult, ChunkSpec, GAME_METRICS, ROUND_METRICS, combine, derive_seed,
+from dosrules.play.simulate import (ChunkResult, ChunkSpec, GAME_METRICS, ROUND_METRICS, combine, derive_seed,
                                load, make_agents, plan_chunks, run_chunk, run_chunks)
 
 DATA = Path(__file__).parent / "data" / "games"

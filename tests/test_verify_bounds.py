@@ -4,7 +4,7 @@ the start of each turn of engine games (first round, before any rule gap) lie in
 import pytest
 
 from dosrules import load_ruleset
-from dosrules.agents import make_agent
+from dosrules.play.agents import make_agent
 from dosrules.engine import new_game
 from dosrules.engine.events import RuleGap, RoundScored, RoundVoid
 from dosrules.verify.bounds import BoxProver

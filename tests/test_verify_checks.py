@@ -7,11 +7,11 @@ from types import MappingProxyType
 import pytest
 
 from dosrules import load_ruleset
-from dosrules.verify import EXIT_OK, EXIT_UNKNOWN, EXIT_VIOLATED, Budget, Verdict, VerifyReport, verify
+from dosrules.verify import EXIT_OK, EXIT_UNKNOWN, EXIT_VIOLATED, Budget, SolverVerdict, VerifyReport, verify
 from dosrules.verify.coverage import coverage
 from dosrules.verify.deck import deck_totals, row_values
 from dosrules.verify.invariants import turn_invariants
-from dosrules.verify.setup import deal_feasible
+from dosrules.verify.deal import deal_feasible
 
 DATA = Path(__file__).parent / "data" / "verify"
 FULL = {"mattel-2018", "refill-unspecified", "end-round"}  # run every check; others run the checks a test needs
@@ -61,19 +61,19 @@ def check(name: str, check_name: str):
 def test_mattel_has_no_violation_and_no_unknown():
     rep = report("mattel-2018")
     assert rep.exit_code == EXIT_OK
-    assert {r.verdict for r in rep.results} <= {Verdict.PROVED, Verdict.COUNTEREXAMPLE}
+    assert {r.verdict for r in rep.results} <= {SolverVerdict.PROVED, SolverVerdict.COUNTEREXAMPLE}
     assert [r.check for r in rep.results if r.violated] == []
 
 
 def test_deck_totals_proved_and_cited():
     r = check("mattel-2018", "deck.totals")
-    assert r.verdict is Verdict.PROVED
+    assert r.verdict is SolverVerdict.PROVED
     assert any(c.startswith('deck.total: stated, 000 §1. The deck "108 cards"') for c in r.citations)
 
 
 def test_deck_totals_counterexample_names_both_counts():
     r = check("miscounted-deck", "deck.totals")
-    assert r.verdict is Verdict.COUNTEREXAMPLE and r.violated
+    assert r.verdict is SolverVerdict.COUNTEREXAMPLE and r.violated
     assert r.data["total_parts"] == 108 and r.data["total_stated"] == 110
     assert report("miscounted-deck").exit_code == EXIT_VIOLATED
 
@@ -81,47 +81,47 @@ def test_deck_totals_counterexample_names_both_counts():
 def test_row_values_and_what_a_single_or_double_reaches():
     assert check("mattel-2018", "deck.row-values").data["values"] == list(range(1, 11))
     r = check("mattel-2018", "deck.matchable")
-    assert r.verdict is Verdict.PROVED
+    assert r.verdict is SolverVerdict.PROVED
     assert r.data["never_double"] == [1]  # a 1 can never be double-matched
     assert r.data["double"] == list(range(2, 11))
 
 
 def test_doubles_only_leaves_a_one_unmatchable():
     r = check("doubles-only", "deck.matchable")
-    assert r.verdict is Verdict.COUNTEREXAMPLE and not r.violated  # a finding, not a violation
+    assert r.verdict is SolverVerdict.COUNTEREXAMPLE and not r.violated  # a finding, not a violation
     assert r.data["never"] == [1]
     assert "matching.single" in r.rule_paths
 
 
 def test_deal_counterexample_names_the_player_count():
     r = check("big-hands", "setup.deal")
-    assert r.verdict is Verdict.COUNTEREXAMPLE
+    assert r.verdict is SolverVerdict.COUNTEREXAMPLE
     assert r.data["players"] == 4 and r.data["needed"] == 110 and r.data["deck"] == 108
     assert r.witness.startswith("4 players")
 
 
 def test_deal_counterexample_from_a_by_players_override():
     r = check("two-player-big-hands", "setup.deal")
-    assert r.verdict is Verdict.COUNTEREXAMPLE and r.data["players"] == 2
+    assert r.verdict is SolverVerdict.COUNTEREXAMPLE and r.data["players"] == 2
     assert "by_players.2" in r.rule_paths  # the overrides are among the rules it rests on
     assert "2 players x 60 cards" in r.witness
 
 
 def test_first_row_below_minimum_breaks_the_deal_and_conflicts():
-    assert check("short-row", "setup.deal").verdict is Verdict.COUNTEREXAMPLE
+    assert check("short-row", "setup.deal").verdict is SolverVerdict.COUNTEREXAMPLE
     assert "below the refill minimum" in check("short-row", "setup.deal").witness
-    assert check("short-row", "conflict.first-turn-row").verdict is Verdict.COUNTEREXAMPLE
+    assert check("short-row", "conflict.first-turn-row").verdict is SolverVerdict.COUNTEREXAMPLE
 
 
 @pytest.mark.parametrize("name", ["mattel-2018", "end-round"])
 def test_turn_invariants_proved(name):
     for c in ("turn.conservation", "turn.no-negative-zone", "turn.row-minimum"):
-        assert check(name, c).verdict is Verdict.PROVED, c
+        assert check(name, c).verdict is SolverVerdict.PROVED, c
 
 
 def test_row_minimum_fails_without_a_refill_rule():
     r = check("refill-unspecified", "turn.row-minimum")
-    assert r.verdict is Verdict.COUNTEREXAMPLE and r.violated
+    assert r.verdict is SolverVerdict.COUNTEREXAMPLE and r.violated
     assert "refill.mode is unspecified" in r.witness
     before, after = r.data["before"], r.data["after"]
     assert "row 2" in before or "row" in before
@@ -131,10 +131,10 @@ def test_row_minimum_fails_without_a_refill_rule():
 
 def test_reachable_gaps_in_mattel():
     wild = check("mattel-2018", "gap.all_wild_row")
-    assert wild.verdict is Verdict.COUNTEREXAMPLE and wild.data["turns"] == 0
+    assert wild.verdict is SolverVerdict.COUNTEREXAMPLE and wild.data["turns"] == 0
     assert "row 2 (2 wild)" in wild.data["trace"][0]
     deck = check("mattel-2018", "gap.deck_exhaustion")
-    assert deck.verdict is Verdict.COUNTEREXAMPLE and not deck.violated
+    assert deck.verdict is SolverVerdict.COUNTEREXAMPLE and not deck.violated
     assert deck.data["players"] == 4 and 1 <= deck.data["turns"] <= 8
     assert len(deck.data["trace"]) == deck.data["turns"] + 2  # the deal, the turns before, the turn itself
     assert any(c.startswith("deck_exhaustion: unspecified") for c in deck.citations)
@@ -143,19 +143,19 @@ def test_reachable_gaps_in_mattel():
 def test_deck_exhaustion_set_leaves_no_gap_to_reach():
     names = [r.check for r in report("end-round").results]
     assert not [n for n in names if n.startswith("gap.")]
-    assert check("end-round", "coverage.refill").verdict is Verdict.PROVED
+    assert check("end-round", "coverage.refill").verdict is SolverVerdict.PROVED
 
 
 def test_coverage_gaps_in_mattel():
     r = check("mattel-2018", "coverage.after-draw-ending")
-    assert r.verdict is Verdict.COUNTEREXAMPLE
+    assert r.verdict is SolverVerdict.COUNTEREXAMPLE
     assert r.data["situation"] == {"match_available": True}
     assert check("mattel-2018", "coverage.refill").data["situation"]["deck_short"] is True
 
 
 def test_conflict_between_two_drawing_rules():
     r = check("must-and-must-not", "conflict.after-draw-match")
-    assert r.verdict is Verdict.COUNTEREXAMPLE and r.violated
+    assert r.verdict is SolverVerdict.COUNTEREXAMPLE and r.violated
     assert sorted(r.data["in_force"]) == ["drawing.decline_match_after_draw = required",
                                           "drawing.match_after_draw = forbidden"]
 
@@ -163,8 +163,8 @@ def test_conflict_between_two_drawing_rules():
 def test_unknown_is_never_proved():
     rep = verify(load_ruleset("mattel-2018"), Budget(timeout_ms=1000, rlimit=1), max_turns=2)
     assert rep.exit_code == EXIT_UNKNOWN
-    assert not [r.check for r in rep.results if r.verdict is Verdict.PROVED and r.check.startswith("turn.")]
-    assert all(r.witness for r in rep.results if r.verdict is Verdict.UNKNOWN)
+    assert not [r.check for r in rep.results if r.verdict is SolverVerdict.PROVED and r.check.startswith("turn.")]
+    assert all(r.witness for r in rep.results if r.verdict is SolverVerdict.UNKNOWN)
 
 
 def test_reshuffle_proves_no_unsuppliable_draw_within_the_bound():
@@ -172,8 +172,8 @@ def test_reshuffle_proves_no_unsuppliable_draw_within_the_bound():
     from dosrules.verify.reach import reachable_gaps
     found = {r.check: r for r in reachable_gaps(load_ruleset("mattel-2018+reshuffle"), Budget())}
     r = found["gap.a draw that the deck and the discard pile together cannot supply"]
-    assert r.verdict is Verdict.PROVED
-    assert found["gap.all_wild_row"].verdict is Verdict.COUNTEREXAMPLE
+    assert r.verdict is SolverVerdict.PROVED
+    assert found["gap.all_wild_row"].verdict is SolverVerdict.COUNTEREXAMPLE
 
 
 def test_a_box_proof_is_never_read_from_unknown():

@@ -15,10 +15,10 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings, strategies as st
 
 from dosrules import load_ruleset
-from dosrules.cards import Declared, make_deck
+from dosrules.ruleset.cards import Declared, make_deck
 from dosrules.engine import from_position, parse_action
 from dosrules.engine.events import RuleGap, RoundVoid
-from dosrules.model import UNSPECIFIED, AfterFailedDraw, DeclineAfterDraw
+from dosrules.ruleset.model import UNSPECIFIED, AfterFailedDraw, DeclineAfterDraw
 from dosrules.verify import AFTER_DRAW, START, Position, legality
 from dosrules.verify.legality import place_forms
 

@@ -3,7 +3,7 @@
 from hypothesis import given, settings, strategies as st
 
 from dosrules import load_ruleset
-from dosrules.cards import Declared, make_deck
+from dosrules.ruleset.cards import Declared, make_deck
 from dosrules.verify import AFTER_DRAW, Position, legal_matches, legality
 from dosrules.verify.legality import concrete_term, match_available
 

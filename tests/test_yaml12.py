@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from dosrules.errors import DosrulesError
-from dosrules.yaml12 import MAX_BYTES, MAX_DEPTH, dump_yaml, read_text, read_yaml
+from dosrules.ruleset.yaml12 import MAX_BYTES, MAX_DEPTH, dump_yaml, read_text, read_yaml
 
 
 def read(text: str):

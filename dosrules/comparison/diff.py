@@ -12,7 +12,7 @@ import enum
 from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
-from ..model import Provenance, Ruleset, Status, is_unspecified, rule_paths
+from ..ruleset.model import Provenance, Ruleset, Status, is_unspecified, rule_paths
 
 __all__ = ["Cell", "DiffRow", "rule_diff", "plain_value"]
 

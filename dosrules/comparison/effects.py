@@ -1,6 +1,6 @@
 """Simulated effects of rule differences: tests between every pair of rulesets, and flags.
 
-Works on :meth:`dosrules.simulate.Summary.to_json` data. For each player count and each pair of
+Works on :meth:`dosrules.play.simulate.Summary.to_json` data. For each player count and each pair of
 rulesets (a, b), every per-round and per-game mean is compared with Welch's t-test and every
 rate (round outcomes, rule gaps per rule path, the winner's seat from the dealer) with the
 two-proportion z-test. The p-values of the whole comparison form one family: a difference is

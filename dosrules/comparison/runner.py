@@ -1,6 +1,6 @@
 """Simulate every (ruleset, player count) of a comparison, resumably.
 
-The run is planned as chunks with :func:`dosrules.simulate.plan_chunks`; chunks already in the
+The run is planned as chunks with :func:`dosrules.play.simulate.plan_chunks`; chunks already in the
 :class:`~.store.ResultStore` are read back, the others run on an executor and are stored one by
 one as they finish. Each cell's summary folds its chunks in chunk order, so the numbers are the
 same whatever ``--jobs``, the executor, or how many times the run was interrupted.
@@ -20,7 +20,7 @@ __all__ = ["RunPlan", "RunStats", "run_comparison", "run_chunk_json", "chunk_key
 
 def run_chunk_json(spec_json: dict[str, Any]) -> dict[str, Any]:
     """Run one chunk given as JSON data; the result as JSON data (what executors ship)."""
-    from ..simulate import ChunkSpec, run_chunk
+    from ..play.simulate import ChunkSpec, run_chunk
 
     data = dict(spec_json)
     data["search_dirs"] = tuple(data.get("search_dirs", ()))
@@ -54,7 +54,7 @@ class RunPlan:
 
     def cells(self):
         """(spec, hash, players, chunk specs) for every ruleset and player count."""
-        from ..simulate import CHUNK_GAMES, plan_chunks
+        from ..play.simulate import CHUNK_GAMES, plan_chunks
 
         amount = {"games": self.games} if self.games is not None else {"rounds": self.rounds}
         for spec, digest in self.rulesets:
@@ -96,7 +96,7 @@ def run_comparison(plan: RunPlan, store: ResultStore, executor: Executor,
     ``progress(total)`` may return a callback told ``(done, total)`` after each computed chunk; its
     ``close()``, if it has one, is called when the run ends or fails.
     """
-    from ..simulate import ChunkResult, combine
+    from ..play.simulate import ChunkResult, combine
 
     started = time.perf_counter()
     version = code_version()

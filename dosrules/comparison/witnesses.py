@@ -5,7 +5,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Any, Sequence
 
-from ..model import Ruleset
+from ..ruleset.model import Ruleset
 
 __all__ = ["pair_witnesses"]
 

@@ -13,8 +13,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Iterable
 
-from ..loader import load_ruleset, shipped_ids
-from ..model import Ruleset
+from ..ruleset.loader import load_ruleset, shipped_ids
+from ..ruleset.model import Ruleset
 from .scenario import Expectation, Scenario, ScenarioError, inline_scenario, load_scenario
 from .verdict import Answer, RuleRef, answer, check
 
@@ -45,8 +45,3 @@ def ruleset(spec: str) -> Ruleset:
 def ask(scenario: Scenario, rulesets: Iterable[str] | None = None, *, explain: bool = True) -> list[Answer]:
     """The answer under each ruleset (see :func:`rulesets_for` for the default)."""
     return [answer(scenario, ruleset(r), explain=explain) for r in rulesets_for(scenario, rulesets)]
-
-
-def catalogue_dir() -> Path:
-    """docs/disputes of the source checkout."""
-    return Path(__file__).resolve().parents[2] / "docs" / "disputes"

@@ -19,7 +19,7 @@ import enum
 from typing import Any, Iterator, Mapping
 
 from ..engine.compiled import CompiledRules
-from ..model import UNSPECIFIED, Rules, Ruleset, is_unspecified, rule_paths
+from ..ruleset.model import UNSPECIFIED, Rules, Ruleset, is_unspecified, rule_paths
 
 __all__ = ["ConsultLog", "attribute_paths", "alternatives", "with_rule", "record"]
 

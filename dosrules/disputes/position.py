@@ -10,10 +10,10 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from ..cards import Card
+from ..ruleset.cards import Card
 from ..engine import from_position
 from ..errors import DosrulesError, Location
-from ..model import Ruleset
+from ..ruleset.model import Ruleset
 from .scenario import Scenario
 
 __all__ = ["build_state"]
@@ -71,7 +71,7 @@ def build_state(scenario: Scenario, ruleset: Ruleset):
         raise DosrulesError(f"{ruleset.id} is played by {rules.players.min} to {rules.players.max} players, "
                             f"not {scenario.players}", where=where, path="hands",
                             fix="Give as many hands as there are players.")
-    from ..cards import make_deck
+    from ..ruleset.cards import make_deck
 
     hands, deck = _deal_unknown(scenario, make_deck(rules.deck), where)
     return from_position(

@@ -6,7 +6,7 @@ errors as rulesets: what, where file:line:col, the path in the scenario, how to 
 :func:`inline_scenario` builds one from ``dosrules ask --row ... --hand ... --action ...``.
 
 Reading goes through :func:`read_document`, the shared safe YAML reader
-(``dosrules.yaml12.read_yaml``: no tags, anchors, aliases or duplicate keys; YAML 1.2 booleans;
+(``dosrules.ruleset.yaml12.read_yaml``: no tags, anchors, aliases or duplicate keys; YAML 1.2 booleans;
 size and depth limits).
 """
 
@@ -20,11 +20,11 @@ from pathlib import Path
 from typing import Any, Mapping
 
 
-from ..cards import Card, Declared, NotationError, parse_card, parse_declared
+from ..ruleset.cards import Card, Declared, NotationError, parse_card, parse_declared
 from ..errors import DosrulesError, Location, ProblemsError
-from ..loader import find_ruleset_file
-from ..resources import data_dir
-from ..yaml12 import Document, read_yaml
+from ..ruleset.loader import find_ruleset_file
+from ..ruleset.resources import data_dir
+from ..ruleset.yaml12 import Document, read_yaml
 
 __all__ = ["Scenario", "Expectation", "ScenarioError", "load_scenario", "inline_scenario",
            "read_document", "VERDICTS"]

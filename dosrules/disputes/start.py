@@ -12,7 +12,7 @@ from __future__ import annotations
 from ..engine import State, compile_rules
 from ..engine.state import check_dealer_draw
 from ..errors import DosrulesError, Location
-from ..model import Ruleset
+from ..ruleset.model import Ruleset
 from .scenario import Scenario
 
 __all__ = ["start_game"]

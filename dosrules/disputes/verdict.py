@@ -24,11 +24,11 @@ import random
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from ..cards import make_deck
+from ..ruleset.cards import make_deck
 from ..engine import RoundScored, RoundVoid, RuleGap, why_not
 from ..engine.actions import parse_action
 from ..engine.events import Dealt, DealerChosen, GameOver, TurnStarted
-from ..model import UNSPECIFIED, Ruleset, is_unspecified
+from ..ruleset.model import UNSPECIFIED, Ruleset, is_unspecified
 from .consult import ConsultLog, alternatives, record, with_rule
 from .position import build_state
 from .scenario import Expectation, Scenario

@@ -24,7 +24,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..cards import Declared, Kind, NotationError, parse_declared
+from ..ruleset.cards import Declared, Kind, NotationError, parse_declared
 
 __all__ = [
     "Action", "Match", "Draw", "Place", "End", "CallDos", "CatchDos", "Pass", "Declare",

@@ -16,9 +16,9 @@ object. ``dosrules/disputes/consult.py`` uses this to name the rules a verdict r
 
 from __future__ import annotations
 
-from ..cards import Card, Declared, Kind, make_deck
+from ..ruleset.cards import Card, Declared, Kind, make_deck
 from .actions import declared_key
-from ..model import (AfterFailedDraw, AllWildRow, BonusTiming, DeckExhaustion, DeclineAfterDraw,
+from ..ruleset.model import (AfterFailedDraw, AllWildRow, BonusTiming, DeckExhaustion, DeclineAfterDraw,
                      FirstDealer, FirstPlayer, NextDealer, PenaltyTiming, RefillMode, RowWildChoice,
                      Rules, Ruleset, WildNumberColour, is_unspecified)
 

@@ -9,9 +9,9 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from ..cards import Declared, Kind, NotationError
+from ..ruleset.cards import Declared, Kind, NotationError
 from ..errors import DosrulesError
-from ..model import AfterFailedDraw, AllWildRow, DeclineAfterDraw, Provenance, RowWildChoice
+from ..ruleset.model import AfterFailedDraw, AllWildRow, DeclineAfterDraw, Provenance, RowWildChoice
 from .actions import Action, CallDos, CatchDos, Declare, Draw, End, Match, Pass, Place, parse_action
 from .events import Event
 from .state import Phase, State

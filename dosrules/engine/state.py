@@ -20,9 +20,9 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from ..cards import Card, Declared, Kind
+from ..ruleset.cards import Card, Declared, Kind
 from ..errors import DosrulesError
-from ..model import (AfterFailedDraw, AllWildRow, BonusTiming, DeckExhaustion, DeclineAfterDraw,
+from ..ruleset.model import (AfterFailedDraw, AllWildRow, BonusTiming, DeckExhaustion, DeclineAfterDraw,
                      FirstDealer, FirstPlayer, NextDealer, PenaltyTiming, RefillMode, RowWildChoice,
                      Ruleset, WildNumberColour)
 from .actions import (CALL_DOS, DRAW, END, PASS, Action, CallDos, CatchDos, Declare, Draw, End,
@@ -62,7 +62,7 @@ def new_game(ruleset: Ruleset | str, players: int, seed: int = 0, *,
     shuffled rest); it is unused when the first dealer is not chosen by a high-card draw.
     """
     if isinstance(ruleset, str):
-        from ..loader import load_ruleset
+        from ..ruleset.loader import load_ruleset
         ruleset = load_ruleset(ruleset)
     rules = ruleset.for_players(players) if isinstance(players, int) else None
     if rules is None or not (rules.players.min <= players <= rules.players.max):
@@ -104,7 +104,7 @@ def from_position(ruleset: Ruleset | str, hands, row, *, deck=None, discard=(), 
     stays at the call's size, so it is kept only for seats holding ``dos_call.hand_size`` cards
     under rules with an active call. The position is not checked against the row minimum.
     """
-    from ..cards import parse_card, parse_declared
+    from ..ruleset.cards import parse_card, parse_declared
     state = new_game(ruleset, len(hands), seed)
     c = state.c
     interned = {card: card for card in c.faces}

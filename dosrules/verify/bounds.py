@@ -28,10 +28,10 @@ from fractions import Fraction
 import z3
 
 from .solving import Budget
-from .turn import State, card_classes, fresh_state, row_all_wild, turn
+from .turn import TurnPiles, card_classes, fresh_state, row_all_wild, turn
 
 
-def templates(s: State) -> dict:
+def templates(s: TurnPiles) -> dict:
     """The bounded expressions: each zone's size and the deck and discard pile together."""
     out = {"deck": s.deck.total, "discard": s.discard.total, "row": s.row.total,
            "pool": s.deck.total + s.discard.total}
@@ -45,7 +45,7 @@ class Box:
 
     bounds: dict
 
-    def holds(self, s: State) -> list:
+    def holds(self, s: TurnPiles) -> list:
         out = []
         for name, expr in templates(s).items():
             lo, hi = self.bounds.get(name, (None, None))
@@ -56,7 +56,7 @@ class Box:
         return out
 
 
-def state_facts(rules, s: State) -> list:
+def state_facts(rules, s: TurnPiles) -> list:
     """What holds of every state of a round: no negative zone, every card somewhere."""
     numbers, wilds = card_classes(rules)
     piles = s.piles()

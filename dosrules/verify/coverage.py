@@ -14,9 +14,9 @@ from dataclasses import dataclass, field
 
 import z3
 
-from ..model import DeckExhaustion, DeclineAfterDraw, Ruleset, Rules, is_unspecified
+from ..ruleset.model import DeckExhaustion, DeclineAfterDraw, Ruleset, Rules, is_unspecified
 from .results import FINDING, INVARIANT, CheckResult, result
-from .solving import Budget, Verdict, find
+from .solving import Budget, SolverVerdict, find
 
 
 @dataclass
@@ -164,18 +164,18 @@ def _groups(ruleset: Ruleset):
 
 
 def _report(ruleset, check, kind, answer, dec: Decision, claim, what, paths, players, label, in_force):
-    if answer.verdict is Verdict.UNKNOWN:
-        return result(ruleset, check, kind, Verdict.UNKNOWN, claim, witness=answer.reason, paths=paths,
+    if answer.verdict is SolverVerdict.UNKNOWN:
+        return result(ruleset, check, kind, SolverVerdict.UNKNOWN, claim, witness=answer.reason, paths=paths,
                       players=players, players_label=label)
-    if answer.verdict is Verdict.PROVED:
-        return result(ruleset, check, kind, Verdict.PROVED, claim, paths=paths, players=players,
+    if answer.verdict is SolverVerdict.PROVED:
+        return result(ruleset, check, kind, SolverVerdict.PROVED, claim, paths=paths, players=players,
                       players_label=label)
     m = answer.model
     situation = {k: z3.is_true(m.eval(v, model_completion=True)) for k, v in dec.variables.items()}
     applying = [f"{c.path} = {c.result or 'unspecified'}" for c, f in in_force
                 if z3.is_true(m.eval(f, model_completion=True))]
     text = ", ".join(f"{k}={'yes' if v else 'no'}" for k, v in situation.items()) or "always"
-    return result(ruleset, check, kind, Verdict.COUNTEREXAMPLE, claim,
+    return result(ruleset, check, kind, SolverVerdict.COUNTEREXAMPLE, claim,
                   witness=f"{what} ({dec.question}) when {text}; in force: {'; '.join(applying) or 'none'}",
                   data={"situation": situation, "in_force": applying}, paths=paths, players=players,
                   players_label=label)

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import z3
 
-from ..model import Ruleset, Rules
+from ..ruleset.model import Ruleset, Rules
 from .legality import (HAND, ROW, WILD_NUMBER, copies, domain, free_term, in_deck, same_face)
 from .results import FINDING, INVARIANT, CheckResult, result
-from .solving import Budget, Verdict, check, prove, value
+from .solving import Budget, SolverVerdict, check, prove, value
 
 
 def deck_totals(ruleset: Ruleset, rules: Rules, budget: Budget, label: str = "") -> CheckResult:
@@ -26,12 +26,12 @@ def deck_totals(ruleset: Ruleset, rules: Rules, budget: Budget, label: str = "")
              "deck.per_colour", "deck.total")
     text = f"per colour {d.per_colour} and total {d.total} equal the sum of the parts"
     witness, data = None, {}
-    if answer.verdict is Verdict.COUNTEREXAMPLE:
+    if answer.verdict is SolverVerdict.COUNTEREXAMPLE:
         pc, tot = value(answer.model, per_colour), value(answer.model, total)
         witness = f"the parts give {pc} per colour and {tot} in all; the ruleset states {d.per_colour} and {d.total}"
         data = {"per_colour_parts": pc, "total_parts": tot, "per_colour_stated": d.per_colour,
                 "total_stated": d.total}
-    elif answer.verdict is Verdict.UNKNOWN:
+    elif answer.verdict is SolverVerdict.UNKNOWN:
         witness = answer.reason
     return result(ruleset, "deck.totals", INVARIANT, answer.verdict, text, witness=witness,
                   data=data, paths=paths, players_label=label)
@@ -78,11 +78,11 @@ def row_values(ruleset: Ruleset, rules: Rules, budget: Budget, label: str = "") 
     s.add(row_ok)
     values, reason = _enumerate(s, v)
     if values is None:
-        return [result(ruleset, "deck.row-values", FINDING, Verdict.UNKNOWN, "values of a Centre Row card",
+        return [result(ruleset, "deck.row-values", FINDING, SolverVerdict.UNKNOWN, "values of a Centre Row card",
                        witness=reason, paths=paths_row, players_label=label)]
     open_wild = not _no_gap(rules, budget, t, tdom)
     note = "; a Wild # in the row has no rule for its value (wilds.wild_number.row_value)" if open_wild else ""
-    out = [result(ruleset, "deck.row-values", FINDING, Verdict.PROVED,
+    out = [result(ruleset, "deck.row-values", FINDING, SolverVerdict.PROVED,
                   "the values a Centre Row card can take", witness=f"{_ranges(values)}{note}",
                   data={"values": values, "wild_number_value_open": open_wild},
                   paths=paths_row, players_label=label)]
@@ -105,7 +105,7 @@ def row_values(ruleset: Ruleset, rules: Rules, budget: Budget, label: str = "") 
         s.add(cond, z3.Or([v == x for x in values]))
         got, reason = _enumerate(s, v)
         if got is None:
-            return out + [result(ruleset, "deck.matchable", FINDING, Verdict.UNKNOWN,
+            return out + [result(ruleset, "deck.matchable", FINDING, SolverVerdict.UNKNOWN,
                                  "every Centre Row value can be matched", witness=reason,
                                  paths=paths_row, players_label=label)]
         by[name] = got
@@ -113,7 +113,7 @@ def row_values(ruleset: Ruleset, rules: Rules, budget: Budget, label: str = "") 
     no_double = [x for x in values if x not in by["double"]]
     summary = (f"single: {_ranges(by['single'])}; double: {_ranges(by['double'])}; "
                f"never by a double: {_ranges(no_double)}")
-    verdict = Verdict.COUNTEREXAMPLE if never else Verdict.PROVED
+    verdict = SolverVerdict.COUNTEREXAMPLE if never else SolverVerdict.PROVED
     witness = (f"no match can ever take a row card of value {_ranges(never)}; " if never else "") + summary
     out.append(result(ruleset, "deck.matchable", FINDING, verdict,
                       "every value a Centre Row card can take can be matched by a single or a double",

@@ -22,15 +22,15 @@ from typing import Any
 
 import z3
 
-from ..cards import Card, Declared, Kind
-from ..model import (AfterFailedDraw, BonusTiming, DeclineAfterDraw, RefillMode, Rules, Ruleset,
+from ..ruleset.cards import Card, Declared, Kind
+from ..ruleset.model import (AfterFailedDraw, BonusTiming, DeclineAfterDraw, RefillMode, Rules, Ruleset,
                      is_unspecified, rule_paths)
 from .legality import (COLOURS, HAND, NUMBER, ROW, WILD_NUMBER, MatchSituation,
                        row_limit_reached,
                        copies, domain, free_term, in_deck, legality, match_available,
                        match_conditions, same_face, select, select_value)
 from .position import AFTER_DRAW, START, Position
-from .solving import Budget, Verdict, find, value
+from .solving import Budget, SolverVerdict, find, value
 
 QUESTIONS = ("match", "bonus", "draw", "after-draw", "end-turn")
 QUESTION_PATHS = {  # the rules each question reads: only a difference there can show in it
@@ -282,10 +282,10 @@ def _search(q, ra, rb, n, budget, max_size, report):
         for r in range(1, size):
             sym = _Symbolic(ra, rb, r, size - r)
             answer = find(sym.base + _question(sym, q), budget)
-            if answer.verdict is Verdict.UNKNOWN:
+            if answer.verdict is SolverVerdict.UNKNOWN:
                 report.unknown.append((q, answer.reason))
                 return None
-            if answer.verdict is Verdict.COUNTEREXAMPLE:
+            if answer.verdict is SolverVerdict.COUNTEREXAMPLE:
                 return q, _concrete(answer.model, sym, q), n
     return None
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import z3
 
-from ..model import Ruleset
+from ..ruleset.model import Ruleset
 from .results import INVARIANT, CheckResult, result
-from .solving import Budget, Verdict, prove, value
-from .turn import State, Turn, card_classes, fresh_state, turn
+from .solving import Budget, SolverVerdict, prove, value
+from .turn import TurnPiles, Turn, card_classes, fresh_state, turn
 
 TURN_PATHS = ("matching.single", "matching.double", "matching.any_row_card", "drawing.match_after_draw",
               "drawing.after_failed_draw", "drawing.decline_match_after_draw", "bonuses.single_colour",
@@ -18,7 +18,7 @@ TURN_PATHS = ("matching.single", "matching.double", "matching.any_row_card", "dr
               "dos_call.hand_size", "dos_call.catch_penalty")
 
 
-def start_conditions(rules, s: State) -> list:
+def start_conditions(rules, s: TurnPiles) -> list:
     """A state at the start of a turn: no negative zone, every card somewhere, row at its minimum,
     every player holding a card (else the round is over)."""
     numbers, wilds = card_classes(rules)
@@ -27,7 +27,7 @@ def start_conditions(rules, s: State) -> list:
             s.row.total >= rules.refill.minimum, *[h.total >= 1 for h in s.hands]]
 
 
-def describe_state(model, s: State) -> str:
+def describe_state(model, s: TurnPiles) -> str:
     hands = "/".join(str(value(model, h.total)) for h in s.hands)
     return (f"deck {value(model, s.deck.total)}, discard {value(model, s.discard.total)}, "
             f"row {value(model, s.row.total)} ({value(model, s.row.wild)} wild), hands {hands}")
@@ -91,16 +91,16 @@ def turn_invariants(ruleset: Ruleset, budget: Budget) -> list[CheckResult]:
                 assume.append(z3.Not(t.ended))
                 claim = z3.Or(a.row.total >= rules.refill.minimum, t.refill_short)
             answer = prove(claim, assume, budget)
-            if answer.verdict is not Verdict.PROVED:
+            if answer.verdict is not SolverVerdict.PROVED:
                 found = (n, answer, s, t)
                 break
         paths = TURN_PATHS
         if found is None:
-            out.append(result(ruleset, check, INVARIANT, Verdict.PROVED, text, paths=paths))
+            out.append(result(ruleset, check, INVARIANT, SolverVerdict.PROVED, text, paths=paths))
             continue
         n, answer, s, t = found
-        if answer.verdict is Verdict.UNKNOWN:
-            out.append(result(ruleset, check, INVARIANT, Verdict.UNKNOWN, text, witness=answer.reason,
+        if answer.verdict is SolverVerdict.UNKNOWN:
+            out.append(result(ruleset, check, INVARIANT, SolverVerdict.UNKNOWN, text, witness=answer.reason,
                               paths=paths, players=n, players_label=str(n)))
             continue
         m = answer.model
@@ -109,7 +109,7 @@ def turn_invariants(ruleset: Ruleset, budget: Budget) -> list[CheckResult]:
             why = " (refill.mode is unspecified: no rule refills the row)"
         witness = (f"{n} players; before: {describe_state(m, s)}; turn: {describe_turn(m, t)}; "
                    f"after: {describe_state(m, t.after)}{why}")
-        out.append(result(ruleset, check, INVARIANT, Verdict.COUNTEREXAMPLE, text, witness=witness,
+        out.append(result(ruleset, check, INVARIANT, SolverVerdict.COUNTEREXAMPLE, text, witness=witness,
                           data={"players": n, "before": describe_state(m, s), "turn": describe_turn(m, t),
                                 "after": describe_state(m, t.after)},
                           paths=paths, players=n, players_label=str(n)))

@@ -21,8 +21,8 @@ from typing import Iterable, Sequence
 
 import z3
 
-from ..cards import Card, Declared, Kind
-from ..model import (AfterFailedDraw, AllWildRow, Colour, DeclineAfterDraw, RowWildChoice, Rules,
+from ..ruleset.cards import Card, Declared, Kind
+from ..ruleset.model import (AfterFailedDraw, AllWildRow, Colour, DeclineAfterDraw, RowWildChoice, Rules,
                      WildNumberColour, is_unspecified)
 from .position import AFTER_DRAW, START, Position, card_key
 from .solving import DEFAULT_BUDGET, Budget, check

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..cards import Card, Declared, Kind, parse_declared
+from ..ruleset.cards import Card, Declared, Kind, parse_declared
 
 START = "start"  # the turn has begun and the player has not drawn (may have matched already)
 AFTER_DRAW = "after-draw"  # the player has drawn this turn

@@ -17,19 +17,19 @@ from dataclasses import replace
 
 import z3
 
-from ..model import Ruleset, is_unspecified
+from ..ruleset.model import Ruleset, is_unspecified
 from .invariants import describe_state, describe_turn
 from .results import FINDING, CheckResult, result
 from .bounds import BoxProver, prefix_conditions
-from .solving import Budget, Verdict
-from .turn import State, card_classes, fresh_state, row_all_wild, turn
+from .solving import Budget, SolverVerdict
+from .turn import TurnPiles, card_classes, fresh_state, row_all_wild, turn
 
 MAX_TURNS = 8
 
 ALL_WILD = "all_wild_row"
 
 
-def _deal(rules, n: int) -> tuple[State, list]:
+def _deal(rules, n: int) -> tuple[TurnPiles, list]:
     s = fresh_state("deal", n)
     numbers, wilds = card_classes(rules)
     piles = s.piles()
@@ -81,7 +81,7 @@ def reachable_gaps(ruleset: Ruleset, budget: Budget, max_turns: int = MAX_TURNS)
                 when = f"in turn {turns + 1}"
             caveat = "" if gave_up is None else (f" (not proved the fewest: the solver gave up on "
                                                  f"turn {gave_up[0] + 1}, {gave_up[1]})")
-            out.append(result(ruleset, f"gap.{path}", FINDING, Verdict.COUNTEREXAMPLE, claim,
+            out.append(result(ruleset, f"gap.{path}", FINDING, SolverVerdict.COUNTEREXAMPLE, claim,
                               witness=f"{when}, after {turns} turns ({n} players){caveat}: " + " | ".join(trace),
                               data={"turns": turns, "players": n, "trace": trace,
                                     "situation": _situation(path), "fewest": gave_up is None,
@@ -89,10 +89,10 @@ def reachable_gaps(ruleset: Ruleset, budget: Budget, max_turns: int = MAX_TURNS)
                                     f"turn {gave_up[0] + 1}: {gave_up[1]}"},
                               paths=cite, players=n))
         elif path in unknown:
-            out.append(result(ruleset, f"gap.{path}", FINDING, Verdict.UNKNOWN, claim,
+            out.append(result(ruleset, f"gap.{path}", FINDING, SolverVerdict.UNKNOWN, claim,
                               witness=unknown[path], paths=cite))
         else:
-            out.append(result(ruleset, f"gap.{path}", FINDING, Verdict.PROVED, claim, paths=cite))
+            out.append(result(ruleset, f"gap.{path}", FINDING, SolverVerdict.PROVED, claim, paths=cite))
     return out
 
 
@@ -108,7 +108,7 @@ class _Track:
         self.solver = budget.solver("QF_LIA")
         state, cons = _deal(rules, n)
         self.solver.add(*cons)
-        self.states: list[State] = [state]
+        self.states: list[TurnPiles] = [state]
         self.prefix: list = []
         self.hints: list = []
         self.lemmas: list = []  # redundant facts of the prefix states, assumed by ask() only

@@ -6,8 +6,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping
 
-from ..model import Ruleset
-from .solving import Verdict
+from ..ruleset.model import Ruleset
+from .solving import SolverVerdict
 
 INVARIANT = "invariant"  # a counterexample is a violation (exit 1)
 FINDING = "finding"  # a counterexample is something to know (a reachable gap, a dead value)
@@ -19,7 +19,7 @@ class CheckResult:
 
     check: str  # e.g. "setup.deal"
     kind: str  # INVARIANT or FINDING
-    verdict: Verdict
+    verdict: SolverVerdict
     claim: str  # what was proved, or what the witness refutes
     witness: str | None = None  # the concrete witness, or Z3's reason for unknown
     data: Mapping[str, Any] = field(default_factory=dict)  # the witness as plain data
@@ -29,7 +29,7 @@ class CheckResult:
 
     @property
     def violated(self) -> bool:
-        return self.kind == INVARIANT and self.verdict is Verdict.COUNTEREXAMPLE
+        return self.kind == INVARIANT and self.verdict is SolverVerdict.COUNTEREXAMPLE
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -68,7 +68,7 @@ def citations(ruleset: Ruleset, paths: Iterable[str], players: int | None = None
     return tuple(lines)
 
 
-def result(ruleset: Ruleset, check: str, kind: str, verdict: Verdict, claim: str, *,
+def result(ruleset: Ruleset, check: str, kind: str, verdict: SolverVerdict, claim: str, *,
            witness: str | None = None, data: Mapping[str, Any] | None = None,
            paths: Iterable[str] = (), players: int | None = None,
            players_label: str = "") -> CheckResult:

@@ -5,14 +5,14 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field, replace
 
-from ..model import Ruleset
+from ..ruleset.model import Ruleset
 from .coverage import coverage
 from .deck import deck_totals, row_values
 from .invariants import turn_invariants
 from .reach import MAX_TURNS, reachable_gaps
 from .results import CheckResult, recording, replay
-from .setup import deal_feasible
-from .solving import DEFAULT_BUDGET, Budget, Verdict
+from .deal import deal_feasible
+from .solving import DEFAULT_BUDGET, Budget, SolverVerdict
 
 EXIT_OK, EXIT_VIOLATED, EXIT_UNKNOWN = 0, 1, 3
 
@@ -29,7 +29,7 @@ class VerifyReport:
         """1 when an invariant is violated, else 3 when a check is unknown, else 0."""
         if any(r.violated for r in self.results):
             return EXIT_VIOLATED
-        if any(r.verdict is Verdict.UNKNOWN for r in self.results):
+        if any(r.verdict is SolverVerdict.UNKNOWN for r in self.results):
             return EXIT_UNKNOWN
         return EXIT_OK
 

@@ -22,7 +22,7 @@ RLIMIT_PER_MS = 40_000
 WALL_SLACK = 5
 
 
-class Verdict(enum.Enum):
+class SolverVerdict(enum.Enum):
     PROVED = "proved"
     COUNTEREXAMPLE = "counterexample"
     UNKNOWN = "unknown"
@@ -56,10 +56,10 @@ DEFAULT_BUDGET = Budget()
 
 
 @dataclass(frozen=True)
-class Answer:
+class SolverAnswer:
     """The outcome of one bounded query; ``model`` is set for a counterexample / a witness."""
 
-    verdict: Verdict
+    verdict: SolverVerdict
     model: z3.ModelRef | None = None
     reason: str | None = None  # Z3's reason_unknown
 
@@ -75,22 +75,22 @@ def check(solver: z3.Solver) -> tuple[z3.CheckSatResult, z3.ModelRef | None, str
 
 
 def prove(claim: z3.BoolRef, assumptions: Iterable[z3.BoolRef] = (),
-          budget: Budget = DEFAULT_BUDGET) -> Answer:
+          budget: Budget = DEFAULT_BUDGET) -> SolverAnswer:
     """Prove ``assumptions => claim`` for every value of the free constants: a model of the
     assumptions with the claim false is the counterexample."""
     return find([*assumptions, z3.Not(claim)], budget)
 
 
-def find(constraints: Iterable[z3.BoolRef], budget: Budget = DEFAULT_BUDGET) -> Answer:
+def find(constraints: Iterable[z3.BoolRef], budget: Budget = DEFAULT_BUDGET) -> SolverAnswer:
     """Look for a model of ``constraints``: a witness is a COUNTEREXAMPLE to "none exists"."""
     solver = budget.solver()
     solver.add(*constraints)
     result, model, reason = check(solver)
     if result == z3.unsat:
-        return Answer(Verdict.PROVED)
+        return SolverAnswer(SolverVerdict.PROVED)
     if result == z3.sat:
-        return Answer(Verdict.COUNTEREXAMPLE, model)
-    return Answer(Verdict.UNKNOWN, reason=reason)
+        return SolverAnswer(SolverVerdict.COUNTEREXAMPLE, model)
+    return SolverAnswer(SolverVerdict.UNKNOWN, reason=reason)
 
 
 def value(model: z3.ModelRef, term) -> int | bool:

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 
 import z3
 
-from ..model import (AfterFailedDraw, BonusTiming, DeckExhaustion, DeclineAfterDraw, RefillMode,
+from ..ruleset.model import (AfterFailedDraw, BonusTiming, DeckExhaustion, DeclineAfterDraw, RefillMode,
                      Rules, is_unspecified)
 
 
@@ -49,7 +49,7 @@ def pile(name: str) -> Pile:
 
 
 @dataclass(frozen=True)
-class State:
+class TurnPiles:
     deck: Pile
     discard: Pile
     row: Pile
@@ -65,13 +65,13 @@ class State:
         return z3.And([p.nonneg() for p in self.piles()])
 
 
-def row_all_wild(s: State) -> z3.BoolRef:
+def row_all_wild(s: TurnPiles) -> z3.BoolRef:
     """The Centre Row holds only wild cards (and at least one)."""
     return z3.And(s.row.num == 0, s.row.wild >= 1)
 
 
-def fresh_state(name: str, players: int) -> State:
-    return State(pile(f"{name}.deck"), pile(f"{name}.discard"), pile(f"{name}.row"),
+def fresh_state(name: str, players: int) -> TurnPiles:
+    return TurnPiles(pile(f"{name}.deck"), pile(f"{name}.discard"), pile(f"{name}.row"),
                  tuple(pile(f"{name}.hand{i}") for i in range(players)))
 
 
@@ -84,7 +84,7 @@ def card_classes(rules: Rules) -> tuple[int, int]:
 
 @dataclass
 class Turn:
-    after: State
+    after: TurnPiles
     valid: list = field(default_factory=list)  # the choices are consistent and enabled
     gaps: dict = field(default_factory=dict)  # rule path -> Bool: an unspecified rule must decide
     uncovered: dict = field(default_factory=dict)  # situation -> Bool: no rule covers it
@@ -142,7 +142,7 @@ class _Draws:
         return got, short
 
 
-def turn(rules: Rules, players: int, s: State, current: int, name: str, supplied: bool = False) -> Turn:
+def turn(rules: Rules, players: int, s: TurnPiles, current: int, name: str, supplied: bool = False) -> Turn:
     """The transition of one turn of player ``current`` from state ``s``; with ``supplied``,
     only turns whose draws the deck can supply (a faster encoding for trace prefixes)."""
     t = Turn(after=s)
@@ -273,7 +273,7 @@ def turn(rules: Rules, players: int, s: State, current: int, name: str, supplied
             t.gap("dos_call.required" if is_unspecified(dos.required) else "dos_call.hand_size",
                   z3.And(z3.Not(went_out), hand3.total == 2))
     hands[current] = hand_end
-    t.after = State(draws.deck, draws.discard, row3, tuple(hands))
+    t.after = TurnPiles(draws.deck, draws.discard, row3, tuple(hands))
     t.ended = z3.Or(went_out, hand3.total == 0, draws.ended)
     t.choices = {"drew": drew, "singles": singles, "doubles": doubles, "single_colour": s_bonus,
                  "double_colour": d_bonus, "declined": declined, "placed": placed.total,

@@ -1,0 +1,58 @@
+"""The ``dosrules`` command line: a thin layer that parses arguments and prints.
+
+Each subcommand group lives in ``dosrules/cli/<name>.py`` with ``register(subparsers)``; the
+handler it sets returns the exit code. Bad input ends in one paragraph on stderr, never a
+traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import os
+import sys
+
+from ..errors import DosrulesError
+
+COMMANDS = ["rulesets", "games", "ask", "verify", "doc", "compare"]  # modules under dosrules.cli, in help order
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str):  # argparse's own usage errors: exit 2, one paragraph
+        self.print_usage(sys.stderr)
+        print(f"{self.prog}: {message}. See '{self.prog} --help'.", file=sys.stderr)
+        raise SystemExit(2)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="dosrules", description="The rules of DOS as checkable data.")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    sub.required = True
+    for name in COMMANDS:
+        importlib.import_module(f".{name}", __package__).register(sub)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return args.handler(args)
+    except DosrulesError as err:
+        print(err.paragraph(), file=sys.stderr)
+        return err.exit_code
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 0
+    except Exception as err:  # a bug in dosrules, not bad input: say so briefly
+        if os.environ.get("DOSRULES_DEBUG"):
+            raise
+        print(f"dosrules: internal error ({type(err).__name__}: {err}). This is a bug in dosrules, "
+              "not in your input; rerun with DOSRULES_DEBUG=1 to see the traceback, and report it.",
+              file=sys.stderr)
+        return 70
+
+
+if __name__ == "__main__":
+    sys.exit(main())

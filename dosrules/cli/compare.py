@@ -1,0 +1,217 @@
+"""``dosrules compare A B [C ...]``: rule diff, simulated effects, witnesses, plots, resumable runs."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from pathlib import Path
+
+from ..errors import UsageError
+from .common import add_rulesets_option, load, ruleset_dirs
+
+
+DEFAULT_ROUNDS = 2000  # simulated rounds per ruleset and player count when neither --rounds nor --games
+
+
+def register(sub) -> None:
+    p = sub.add_parser(
+        "compare", help="compare rulesets: rule diff, simulated effects, witnesses, plots",
+        description="Compare two or more rulesets: every rule that differs (with status and "
+                    "citation), simulated statistics per ruleset and player count with 95% "
+                    "confidence intervals and significance tests, divergence witnesses from the Z3 "
+                    "verifier, degenerate variants flagged, and plots in a self-contained HTML "
+                    "report. Simulation chunks are stored in SQLite as they finish: a rerun (or a "
+                    "run resumed after a kill) computes only what is missing and gives the same "
+                    "numbers whatever --jobs or --executor is.")
+    p.add_argument("specs", nargs="+", metavar="RULESET",
+                   help="two or more ruleset ids, compositions (edition+house) or paths")
+    p.add_argument("--players", default=None, metavar="N[,N...]",
+                   help="player counts, e.g. 2,3,4 (default: every count all the rulesets allow)")
+    amount = p.add_mutually_exclusive_group()
+    amount.add_argument("--rounds", type=int, default=None, metavar="N",
+                        help="simulated rounds per ruleset and player count (default 2000)")
+    amount.add_argument("--games", type=int, default=None, metavar="N",
+                        help="simulate N complete games per ruleset and player count instead: per-game "
+                             "figures (rounds per game, winner's score) then leave no game out, where "
+                             "--rounds leaves out the game each chunk cuts off")
+    p.add_argument("--policy", default="greedy",
+                   help="agent for every seat: greedy or random, with options (greedy:forget=0.1), "
+                        "or one per seat (greedy,random,...); default greedy")
+    p.add_argument("--seed", type=int, default=1, help="the run's seed (default 1)")
+    p.add_argument("--jobs", type=int, default=None, metavar="J",
+                   help="worker processes for --executor local (default: the number of cores)")
+    p.add_argument("--executor", choices=["local", "dask"], default="local",
+                   help="where chunks run: local worker processes (default) or a dask.distributed cluster")
+    p.add_argument("--scheduler", metavar="ADDRESS", help="the dask scheduler, e.g. tcp://10.0.0.5:8786")
+    p.add_argument("--db", metavar="FILE",
+                   help="SQLite file of chunk results (default $XDG_CACHE_HOME/dosrules/results.sqlite)")
+    p.add_argument("--chunk-rounds", type=int, default=None, metavar="N",
+                   help="rounds per chunk, the unit of work, storage and resumption (default 250; "
+                        "part of the numbers: another size gives other samples)")
+    p.add_argument("--chunk-games", type=int, default=None, metavar="N",
+                   help="with --games: games per chunk (default 25; part of the numbers too)")
+    p.add_argument("--html", metavar="FILE", help="write a self-contained HTML report (plots inline)")
+    p.add_argument("--plots", metavar="DIR", help="also save the plots as SVG files in DIR")
+    p.add_argument("--json", action="store_true", help="print the comparison as JSON (no progress bar)")
+    p.add_argument("--all-tests", action="store_true",
+                   help="list every test in the text report, not only the significant differences")
+    p.add_argument("--alpha", type=float, default=0.05,
+                   help="significance level after the Holm–Bonferroni correction (default 0.05)")
+    p.add_argument("--gap-threshold", type=float, default=0.05, metavar="RATE",
+                   help="flag a ruleset whose rule gaps void more than this share of rounds (default 0.05)")
+    p.add_argument("--cap-threshold", type=float, default=0.0, metavar="RATE",
+                   help="flag a ruleset with more than this share of rounds stopped at the turn cap (default 0)")
+    p.add_argument("--same-ending-threshold", type=float, default=0.99, metavar="RATE",
+                   help="flag a ruleset whose rounds end the same way at least this often (default 0.99)")
+    p.add_argument("--no-witnesses", action="store_true", help="skip the Z3 divergence witnesses")
+    p.add_argument("--witness-size", type=int, default=5, metavar="N",
+                   help="largest position (row + hand cards) searched for a witness (default 5)")
+    add_rulesets_option(p)
+    p.set_defaults(handler=handler)
+
+
+def _players(text: str | None, rulesets) -> list[int]:
+    lo = max(rs.rules.players.min for _, rs in rulesets)
+    hi = min(rs.rules.players.max for _, rs in rulesets)
+    if text is None:
+        if lo > hi:
+            raise UsageError("these rulesets allow no common player count",
+                             fix="Compare rulesets that share a player count.")
+        return list(range(lo, hi + 1))
+    try:
+        counts = sorted({int(x) for x in text.split(",") if x.strip()})
+    except ValueError:
+        raise UsageError(f"--players {text}: not a list of numbers", fix="Write e.g. --players 2,3,4.") from None
+    if not counts:
+        raise UsageError("--players is empty", fix="Write e.g. --players 2,3,4.")
+    for spec, rs in rulesets:
+        bad = [n for n in counts if not rs.rules.players.min <= n <= rs.rules.players.max]
+        if bad:
+            raise UsageError(f"--players {text}: {spec} is for {rs.rules.players.min} to "
+                             f"{rs.rules.players.max} players, not {', '.join(map(str, bad))}",
+                             fix=f"Use player counts from {lo} to {hi}." if lo <= hi else
+                             "Compare rulesets that share a player count.")
+    return counts
+
+
+def _check(args) -> None:
+    if len(args.specs) < 2:
+        raise UsageError("compare needs at least two rulesets",
+                         fix="Give two or more: dosrules compare mattel-2018 mattel-2018+reshuffle.")
+    if len(set(args.specs)) != len(args.specs):
+        raise UsageError("a ruleset is named twice", fix="Name each ruleset once.")
+    if args.rounds is None and args.games is None:
+        args.rounds = DEFAULT_ROUNDS
+    if args.games is None and args.chunk_games is not None:
+        raise UsageError("--chunk-games is for --games", fix="Give --games N, or --chunk-rounds with --rounds.")
+    if args.games is not None and args.chunk_rounds is not None:
+        raise UsageError("--chunk-rounds is for --rounds", fix="With --games, give --chunk-games.")
+    for name, value, least in (("--rounds", args.rounds, 1), ("--games", args.games, 1), ("--jobs", args.jobs, 1),
+                               ("--chunk-rounds", args.chunk_rounds, 1), ("--chunk-games", args.chunk_games, 1),
+                               ("--witness-size", args.witness_size, 2)):
+        if value is not None and value < least:
+            raise UsageError(f"{name} must be at least {least}, not {value}")
+    for name in ("alpha", "gap_threshold", "cap_threshold", "same_ending_threshold"):
+        value = getattr(args, name)
+        if not 0.0 <= value <= 1.0:
+            raise UsageError(f"--{name.replace('_', '-')} must be between 0 and 1, not {value}")
+    if args.executor == "dask" and args.jobs is not None:
+        raise UsageError("--jobs is for --executor local", fix="The dask cluster's workers set the parallelism.")
+
+
+def _portable(spec: str) -> str:
+    """A path spec made absolute (workers may run elsewhere); ids and compositions unchanged."""
+    parts = spec.split("+")
+    return "+".join(str(Path(p).resolve()) if (p.endswith((".yaml", ".yml")) or os.sep in p) and Path(p).exists()
+                    else p for p in parts)
+
+
+def _progress_factory(args):
+    if args.json or not sys.stderr.isatty():
+        return None
+
+    def start(total: int):
+        from rich.console import Console
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+        bar = Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TextColumn("chunks"),
+                       TimeRemainingColumn(), transient=True, console=Console(stderr=True))
+        bar.start()
+        task = bar.add_task("", total=total)
+
+        def tick(done: int, total: int) -> None:
+            bar.update(task, completed=done)
+        tick.close = bar.stop
+        return tick
+    return start
+
+
+def handler(args) -> int:
+    from ..comparison import (RunPlan, Thresholds, build_document, degenerate_flags, effects, make_executor,
+                              open_store, render_text, rule_diff, run_comparison)
+    from ..play.simulate import CHUNK_GAMES, CHUNK_ROUNDS, make_agents
+
+    _check(args)
+    rulesets = [(spec, load(spec, args)) for spec in args.specs]
+    players = _players(args.players, rulesets)
+    for n in players:
+        make_agents(args.policy, n, [0] * n)  # a bad policy fails here, before any worker starts
+    chunk_rounds, chunk_games = args.chunk_rounds or CHUNK_ROUNDS, args.chunk_games or CHUNK_GAMES
+    plan = RunPlan([(_portable(spec), rs.content_hash) for spec, rs in rulesets], players, args.policy,
+                   args.seed, args.rounds, chunk_rounds, tuple(str(d.resolve()) for d in ruleset_dirs(args)),
+                   games=args.games, chunk_games=chunk_games)
+    portable = {_portable(spec): spec for spec, _ in rulesets}
+
+    diff = rule_diff(rulesets, players)
+    with open_store(args.db) as store, make_executor(args.executor, args.jobs or os.cpu_count() or 1,
+                                                     args.scheduler) as executor:
+        summaries, stats = run_comparison(plan, store, executor, progress=_progress_factory(args))
+    data = {(portable[spec], n): s.to_json() for (spec, n), s in summaries.items()}
+    specs = [spec for spec, _ in rulesets]
+    found = effects(data, specs, players, args.alpha)
+    flags = degenerate_flags(data, Thresholds(cap=args.cap_threshold, same_ending=args.same_ending_threshold,
+                                              gaps=args.gap_threshold))
+    witnesses, note = None, "--no-witnesses was given"
+    if not args.no_witnesses:
+        from ..comparison import pair_witnesses
+
+        witnesses, note = pair_witnesses(rulesets, max_size=args.witness_size), None
+    run = stats.to_json()
+    if args.executor == "local":
+        run["jobs"] = args.jobs or os.cpu_count() or 1
+    doc = build_document(
+        rulesets=[{"spec": spec, "id": rs.id, "name": rs.name, "content_hash": rs.content_hash}
+                  for spec, rs in rulesets],
+        settings={"players": players, "rounds": args.rounds, "games": args.games, "policy": args.policy,
+                  "seed": args.seed, "chunk_rounds": None if args.games else chunk_rounds,
+                  "chunk_games": chunk_games if args.games else None, "thresholds": {"gaps": args.gap_threshold,
+                                                               "cap": args.cap_threshold,
+                                                               "same_ending": args.same_ending_threshold}},
+        diff=diff, summaries=data, effects=found, flags=flags, witnesses=witnesses, witnesses_note=note,
+        run=run, alpha=args.alpha)
+    if args.html or args.plots:
+        from ..comparison.plots import comparison_plots, write_plots
+
+        plots = comparison_plots(data, specs, players)
+        if args.plots:
+            doc["run"]["plots"] = write_plots(plots, args.plots)
+        if args.html:
+            from ..comparison import render_html
+
+            _write(args.html, render_html(doc, plots))
+            doc["run"]["html"] = args.html
+    if args.json:
+        print(json.dumps(doc, indent=2, ensure_ascii=False))
+    else:
+        sys.stdout.write(render_text(doc, show_all=args.all_tests))
+    return 0
+
+
+def _write(path: str, text: str) -> None:
+    try:
+        Path(path).parent.mkdir(parents=True, exist_ok=True)
+        Path(path).write_text(text, encoding="utf-8")
+    except OSError as err:
+        raise UsageError(f"--html {path}: cannot write ({err.strerror})",
+                         fix="Give a writable file path.") from None

@@ -1,0 +1,224 @@
+"""``dosrules play``, ``referee`` and ``simulate``: games by agents, logs, and statistics."""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+
+from ..errors import DosrulesError, UsageError
+from .common import add_rulesets_option, ruleset_dirs
+
+
+def register(sub) -> None:
+    p = sub.add_parser("play", help="play a game with agents and print its transcript",
+                       description="Play one game with agents (greedy, random) and print what happens, "
+                                   "round by round and turn by turn; --log writes a JSON Lines game log "
+                                   "that 'dosrules referee' replays.")
+    p.add_argument("ruleset", help="ruleset id, composition (a+b) or path")
+    p.add_argument("--players", type=int, required=True, metavar="N", help="number of players")
+    p.add_argument("--seed", type=int, default=0, metavar="S", help="seed of the game's chance (default 0)")
+    p.add_argument("--agents", default="greedy", metavar="A,B,...",
+                   help="one agent for every seat, or one per seat: greedy, random, "
+                        "greedy:forget=0.1,catch=0.5 (default greedy)")
+    p.add_argument("--log", metavar="FILE", help="write the game log (JSON Lines) to FILE")
+    p.add_argument("--rounds", type=int, metavar="N", help="stop after N rounds if nobody has won")
+    p.add_argument("--quiet", action="store_true", help="print only the result")
+    add_rulesets_option(p)
+    p.set_defaults(handler=_play)
+
+    p = sub.add_parser("referee", help="replay a game log and check every action",
+                       description="Replay a game log: every action must be legal and the result must be "
+                                   "reproduced. Exit 0 if so; otherwise print the first problem (file:line, "
+                                   "the seq and the rule that forbids the action) and exit 1.")
+    p.add_argument("log", help="a game log written by 'dosrules play --log'")
+    p.add_argument("--ruleset", metavar="R", help="the ruleset (id, composition or file) instead of the "
+                                                  "header's; its hash must match the log's")
+    add_rulesets_option(p)
+    p.set_defaults(handler=_referee)
+
+    p = sub.add_parser("simulate", help="per-round statistics of many simulated games",
+                       description="Play many rounds or games with one policy and print per-round "
+                                   "statistics with 95% confidence intervals. The same seed gives the same "
+                                   "numbers whatever --jobs is.")
+    p.add_argument("ruleset", help="ruleset id, composition (a+b) or path")
+    p.add_argument("--players", type=int, required=True, metavar="N", help="number of players")
+    size = p.add_mutually_exclusive_group(required=True)
+    size.add_argument("--rounds", type=int, metavar="N", help="play N rounds (games are cut at the end)")
+    size.add_argument("--games", type=int, metavar="N", help="play N complete games")
+    p.add_argument("--seed", type=int, default=0, metavar="S", help="seed of the run (default 0)")
+    p.add_argument("--policy", default="greedy", metavar="P",
+                   help="agent for every seat: greedy, random, greedy:forget=0.1 (default greedy)")
+    p.add_argument("--jobs", type=int, default=1, metavar="J", help="worker processes (default 1)")
+    p.add_argument("--json", action="store_true", help="print the statistics as JSON (no progress)")
+    add_rulesets_option(p)
+    p.set_defaults(handler=_simulate)
+
+
+def _positive(name: str, value: int | None) -> None:
+    if value is not None and value < 1:
+        raise UsageError(f"{name} must be at least 1, not {value}")
+
+
+# --- play -------------------------------------------------------------------------------------------
+
+def _play(args) -> int:
+    from ..play.gamelog import play_game
+    from ..play.simulate import load, split_agent_specs
+
+    _positive("--rounds", args.rounds)
+    ruleset = load(args.ruleset, ruleset_dirs(args))
+    specs = split_agent_specs(args.agents)
+    if len(specs) == 1:
+        specs *= args.players
+    if len(specs) != args.players:
+        raise UsageError(f"--agents names {len(specs)} agents for {args.players} players",
+                         fix="Give one agent for every seat, or one agent for all.")
+    out = sys.stdout
+    echo = None if args.quiet else _Transcript(out).echo
+    if not args.quiet:
+        out.write(f"{ruleset.id}, {args.players} players, seed {args.seed}; "
+                  + ", ".join(f"seat {i}: {a}" for i, a in enumerate(specs)) + "\n")
+    log = None
+    if args.log:
+        try:
+            log = open(args.log, "w", encoding="utf-8")
+        except OSError as err:
+            raise DosrulesError(f"cannot write the game log: {err.strerror}", where=args.log,
+                                fix="Choose a writable path for --log.") from None
+    try:
+        state = play_game(ruleset, args.players, args.seed, specs, max_rounds=args.rounds, log=log, echo=echo)
+    finally:
+        if log:
+            log.close()
+    if args.quiet:
+        over = state.events[-1]
+        out.write(f"{over}\n")
+    if args.log:
+        print(f"game log: {args.log} ({len(state.history)} actions)", file=sys.stderr)
+    return 0
+
+
+class _Transcript:
+    """Events as text: a heading per round, a line per turn, the action's events under it with
+    the action's seq (the number in the game log)."""
+
+    def __init__(self, out):
+        self.out = out
+
+    def echo(self, seq: int | None, events) -> None:
+        w = self.out.write
+        tag = f"{seq:>5}  " if seq is not None else " " * 7
+        if not events and seq is not None:
+            w(f"    {tag}(no event)\n")
+        for e in events:
+            kind = e.kind
+            if kind == "dealt":
+                w(f"\n{str(e)[0].upper()}{str(e)[1:]}\n")
+            elif kind in ("dealer", "game-over", "round-scored", "round-void"):
+                w(f"{e}\n")
+            elif kind == "turn":
+                w(f"  {e}\n")
+            else:
+                w(f"    {tag}{e}\n")
+                tag = " " * 7
+
+
+# --- referee ----------------------------------------------------------------------------------------
+
+def _referee(args) -> int:
+    from ..play.gamelog import referee
+
+    verdict = referee(args.log, args.ruleset, ruleset_dirs(args))
+    print(f"{args.log}: {verdict}")
+    return 0
+
+
+# --- simulate ---------------------------------------------------------------------------------------
+
+def _simulate(args) -> int:
+    from ..play.simulate import ROUND_METRICS, combine, load_cached, make_agents, plan_chunks, run_chunks
+
+    _positive("--rounds", args.rounds)
+    _positive("--games", args.games)
+    _positive("--jobs", args.jobs)
+    dirs = ruleset_dirs(args)
+    ruleset = load_cached(args.ruleset, dirs)  # read once: chunks and forked workers reuse it
+    from ..engine import new_game
+
+    new_game(ruleset, args.players, 0)  # a bad player count fails here, before any worker starts
+    make_agents(args.policy, args.players, [0] * args.players)  # and a bad policy
+    specs = plan_chunks(args.ruleset, args.players, args.policy, args.seed, rounds=args.rounds,
+                        games=args.games, search_dirs=[str(d) for d in dirs],
+                        ruleset_hash=ruleset.content_hash)
+    started = time.perf_counter()
+    if args.json or not sys.stderr.isatty():
+        results = run_chunks(specs, args.jobs)
+    else:
+        results = _with_progress(specs, args)
+    wall = time.perf_counter() - started
+    summary = combine(results)
+    data = summary.to_json()
+    data = {"ruleset": data.pop("ruleset"), "ruleset_hash": data.pop("ruleset_hash"),
+            "players": args.players, "policy": args.policy, "seed": args.seed,
+            "requested": {"rounds": args.rounds, "games": args.games}, "jobs": args.jobs,
+            "seconds": round(wall, 3), "rounds_per_sec": round(data["rounds"] / wall, 1) if wall > 0 else None,
+            **data}
+    if args.json:
+        print(json.dumps(data, indent=2))
+    else:
+        print(_table(data, ROUND_METRICS))
+    return 0
+
+
+def _with_progress(specs, args):
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    from ..play.simulate import run_chunks
+
+    unit = "rounds" if args.rounds is not None else "games"
+    with Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TextColumn(unit),
+                  TimeRemainingColumn(), transient=True,
+                  console=__import__("rich.console", fromlist=["Console"]).Console(stderr=True)) as bar:
+        task = bar.add_task("", total=sum(s.rounds or s.games for s in specs))
+        return run_chunks(specs, args.jobs,
+                          progress=lambda r: bar.advance(task, r.spec["rounds"] or r.spec["games"]))
+
+
+def _fmt(x) -> str:
+    if x is None:
+        return "-"
+    if isinstance(x, float):
+        return f"{x:.3f}" if abs(x) < 100 else f"{x:.1f}"
+    return str(x)
+
+
+def _table(d: dict, metrics: dict[str, str]) -> str:
+    lines = [f"{d['ruleset']} ({d['ruleset_hash'][:19]}…), {d['players']} players, policy {d['policy']}, "
+             f"seed {d['seed']}",
+             f"{d['rounds']} rounds ({d['games']} complete games) in {d['seconds']} s: "
+             f"{d['rounds_per_sec']} rounds/s with {d['jobs']} job(s)", ""]
+    outcomes = ", ".join(f"{k} {v['count']} ({v['rate']:.1%})" for k, v in d["outcomes"].items())
+    lines += [f"rounds: {outcomes}", ""]
+    head = f"{'per round':<24}{'mean':>9}{'sd':>9}{'95% CI':>21}{'min':>6}{'max':>6}"
+    lines += [head, "-" * len(head)]
+    for name in metrics:
+        s = d["per_round"][name]
+        ci = f"{_fmt(s['ci95'][0])} – {_fmt(s['ci95'][1])}" if s["ci95"] else "-"
+        lines.append(f"{name:<24}{_fmt(s['mean']):>9}{_fmt(s['sd']):>9}{ci:>21}{_fmt(s['min']):>6}{_fmt(s['max']):>6}")
+    for name, s in d["per_game"].items():
+        ci = f"{_fmt(s['ci95'][0])} – {_fmt(s['ci95'][1])}" if s["ci95"] else "-"
+        lines.append(f"{name:<24}{_fmt(s['mean']):>9}{_fmt(s['sd']):>9}{ci:>21}{_fmt(s['min']):>6}{_fmt(s['max']):>6}")
+    lines.append("")
+    if d["winner_seat_from_dealer"]:
+        lines.append("round winner, seats left of the dealer (0 = dealer): " + ", ".join(
+            f"{k}: {v['rate']:.1%}" for k, v in d["winner_seat_from_dealer"].items()))
+    if d["rule_gaps"] or d["rule_gaps_by_lot"]:
+        lines.append("rule gaps (share of rounds):")
+        for k, v in d["rule_gaps"].items():
+            lines.append(f"  {k:<44} {v['rate']:.2%}  (round void; {v['count']})")
+        for k, v in d["rule_gaps_by_lot"].items():
+            lines.append(f"  {k:<44} {v['rate']:.2%}  (settled by lot; {v['count']})")
+    else:
+        lines.append("rule gaps: none")
+    return "\n".join(lines)

@@ -1,0 +1,140 @@
+"""``dosrules list``, ``dosrules validate PATH_OR_ID...`` and ``dosrules show RULESET``."""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any
+
+from .common import add_rulesets_option, ruleset_dirs
+from ..ruleset.loader import load_ruleset, resolve, shipped_ids, shipped_rulesets
+from ..ruleset.model import Ruleset, rule_paths
+
+
+def register(sub) -> None:
+    p = sub.add_parser("list", help="list the shipped rulesets",
+                       description="List the shipped rulesets, one a line: id, kind, name.")
+    p.add_argument("--ids", action="store_true", help="print only the ids, separated by spaces")
+    p.set_defaults(handler=_list)
+
+    p = sub.add_parser("validate", help="check rulesets and say what is wrong",
+                       description="Check ruleset files, ids or compositions (a+b). Exit 0 if all "
+                                   "are valid, 1 if any is not, 2 for a usage error.")
+    p.add_argument("specs", nargs="+", metavar="PATH_OR_ID", help="a file, an id, or a composition a+b+c")
+    add_rulesets_option(p)
+    p.set_defaults(handler=_validate)
+
+    p = sub.add_parser("show", help="print a resolved ruleset",
+                       description="Print every rule of a resolved ruleset with its value.")
+    p.add_argument("ruleset", help="ruleset id, composition (a+b) or path")
+    p.add_argument("--json", action="store_true", help="the resolved tree, provenance and hash as JSON")
+    p.add_argument("--cite", action="store_true", help="add each value's status and citation")
+    add_rulesets_option(p)
+    p.set_defaults(handler=_show)
+
+
+def _list(args) -> int:
+    if args.ids:
+        print(" ".join(shipped_ids()))
+        return 0
+    entries = shipped_rulesets()
+    width = max((len(e.id) for e in entries), default=0)
+    for entry in entries:
+        print(f"{entry.id:<{width}}  {entry.kind:<7}  {entry.name}")
+    return 0
+
+
+def _validate(args) -> int:
+    dirs = ruleset_dirs(args)
+    invalid = 0
+    for spec in args.specs:
+        result = resolve(spec, dirs)
+        if result.problems:
+            invalid += 1
+            for problem in result.problems:
+                print(problem.paragraph(), file=sys.stderr)
+            count = len(result.problems)
+            print(f"{spec}: invalid ({count} problem{'s' if count != 1 else ''})")
+        elif result.ruleset is not None:
+            print(f"{spec}: valid ({result.ruleset.id}, {result.ruleset.content_hash})")
+        else:
+            print(f"{spec}: valid (a partial house rule: compose it with an edition to use it)")
+    if len(args.specs) > 1:
+        print(f"{len(args.specs) - invalid} valid, {invalid} invalid")
+    return 1 if invalid else 0
+
+
+def _show(args) -> int:
+    ruleset = load_ruleset(args.ruleset, ruleset_dirs(args))
+    if args.json:
+        print(json.dumps(ruleset_json(ruleset), indent=2, ensure_ascii=False))
+    else:
+        print("\n".join(listing(ruleset, cite=args.cite)))
+    return 0
+
+
+def ruleset_json(ruleset: Ruleset) -> dict[str, Any]:
+    """The resolved tree with provenance, hash and files, as plain JSON data."""
+    out = dict(ruleset.tree)
+    out["content_hash"] = ruleset.content_hash
+    out["files"] = list(ruleset.files)
+    out["provenance"] = {
+        path: {k: v for k, v in {
+            "status": p.status.value,
+            **({"source": p.citation.source, "section": p.citation.section, "quote": p.citation.quote}
+               if p.citation else {}),
+            "note": p.note,
+            "ruleset": p.ruleset,
+        }.items() if v is not None}
+        for path, p in ruleset.provenance.items()
+    }
+    return out
+
+
+def _value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, list):
+        return ", ".join(map(str, value))
+    if isinstance(value, dict):
+        return " ".join(f"{k}:{v}" for k, v in value.items())
+    return str(value)
+
+
+def _get(tree: dict[str, Any], path: str) -> Any:
+    for part in path.split("."):
+        tree = tree[part]
+    return tree
+
+
+def listing(ruleset: Ruleset, cite: bool = False) -> list[str]:
+    """Readable lines: a header, then every rule path with its value (and provenance)."""
+    tree = ruleset.tree
+    lines = [f"{ruleset.id} — {ruleset.name}",
+             f"kind: {ruleset.kind}   hash: {ruleset.content_hash}",
+             f"files: {', '.join(ruleset.files)}"]
+    lines += [f"source {s.key}: {s.file} ({s.language}) — {s.title}" for s in ruleset.sources]
+    rows: list[tuple[str, str, str]] = []
+    for path in rule_paths():
+        rows.append((path, _value(_get(tree["rules"], path)), path))
+    for n, override in sorted(tree["by_players"].items(), key=lambda kv: int(kv[0])):
+        for path in rule_paths():
+            try:
+                value = _get(override, path)
+            except KeyError:
+                continue
+            rows.append((f"by_players.{n}.{path}", _value(value), f"by_players.{n}.{path}"))
+    width = max(len(r[0]) for r in rows)
+    lines.append("")
+    for shown, value, key in rows:
+        if not cite:
+            lines.append(f"{shown:<{width}}  {value}")
+            continue
+        prov = ruleset.provenance[key]
+        where = f"{prov.citation.source} §{prov.citation.section}: \"{prov.citation.quote}\"" if prov.citation else ""
+        lines.append(f"{shown:<{width}}  {value:<20}  {prov.status.value:<11}  {where}".rstrip())
+        if prov.note:
+            lines.append(f"{'':<{width}}  {'':<20}  note: {prov.note}")
+        if prov.ruleset and prov.ruleset != ruleset.id:
+            lines.append(f"{'':<{width}}  {'':<20}  set by: {prov.ruleset}")
+    return lines

@@ -1,1 +1,0 @@
-"""One module per CLI subcommand group; each has ``register(subparsers)``."""

@@ -1,0 +1,133 @@
+"""Semantic checks the JSON Schema cannot express, on a resolved (possibly partial) rule tree.
+
+- the deck adds up: numbers + Wild # of one colour == ``per_colour``; all parts == ``total``;
+- ``players.min <= players.max``; ``wilds.wild_number.min_value <= max_value``;
+- the deal fits the deck for every player count (``by_players`` overrides included):
+  ``hand_size x players + centre_row <= total``;
+- ``by_players`` names player counts inside the players range and does not override ``players``;
+- an edition sets every rule (after resolving ``extends``).
+
+A check whose values a partial tree (a house rule on its own) does not set is skipped. Each
+problem is placed at the value that the failing sum or comparison names, in the file that set it.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Mapping
+
+from .build import merge_rules
+from ..errors import DosrulesError
+from .model import rule_paths
+from .schema import dotted
+from .yaml12 import Document, TreePath
+
+Origin = Mapping[str, tuple[Document, TreePath]]  # provenance path -> (file, tree path) that set it
+
+
+def _get(tree: Mapping[str, Any], path: str) -> Any:
+    value: Any = tree
+    for part in path.split("."):
+        if not isinstance(value, Mapping) or part not in value:
+            return None
+        value = value[part]
+    return value
+
+
+def _int(tree: Mapping[str, Any], path: str) -> int | None:
+    value = _get(tree, path)
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def semantic_problems(rules: Mapping[str, Any], by_players: Mapping[str, Any],
+                      origin: Origin) -> list[DosrulesError]:
+    """Every semantic problem of a resolved rule tree (see the module docstring)."""
+    problems: list[DosrulesError] = []
+
+    def at(path: str, prefix: str, what: str, fix: str) -> None:
+        found = origin.get(prefix + path) or origin.get(path)
+        if found is None:  # pragma: no cover - every checked value was set by some file
+            problems.append(DosrulesError(what, path=prefix + path, fix=fix))
+            return
+        doc, tree_path = found
+        problems.append(DosrulesError(what, where=doc.where(tree_path), path=dotted(tree_path), fix=fix))
+
+    views: list[tuple[str, Mapping[str, Any]]] = [("", rules)]
+    views += [(f"by_players.{n}.", merge_rules(rules, override)) for n, override in by_players.items()]
+    for prefix, view in views:
+        _deck(view, prefix, at)
+        lo, hi = _int(view, "wilds.wild_number.min_value"), _int(view, "wilds.wild_number.max_value")
+        if lo is not None and hi is not None and lo > hi:
+            at("wilds.wild_number.min_value", prefix, f"Wild # min_value {lo} is above max_value {hi}",
+               "Make min_value at most max_value.")
+
+    low, high = _int(rules, "players.min"), _int(rules, "players.max")
+    if low is not None and high is not None and low > high:
+        at("players.min", "", f"players.min {low} is above players.max {high}", "Make min at most max.")
+    for n, override in by_players.items():
+        if "players" in (override or {}):
+            doc, tree_path = origin[f"by_players.{n}"]
+            problems.append(DosrulesError(
+                "by_players may not override 'players'", where=doc.where((*tree_path, "players"), key=True),
+                path=dotted((*tree_path, "players")),
+                fix="Set the player range in rules.players; by_players holds rules for one player count."))
+        if low is not None and high is not None and not low <= int(n) <= high:
+            doc, tree_path = origin[f"by_players.{n}"]
+            problems.append(DosrulesError(
+                f"by_players names {n} players, outside the players range {low}-{high}",
+                where=doc.where(tree_path, key=True), path=dotted(tree_path),
+                fix="Remove the override or widen rules.players."))
+    if low is not None and high is not None and low <= high:
+        for n in range(low, high + 1):
+            prefix = f"by_players.{n}." if str(n) in by_players else ""
+            view = merge_rules(rules, by_players[str(n)]) if prefix else rules
+            hand, row, total = (_int(view, p) for p in ("setup.hand_size", "setup.centre_row", "deck.total"))
+            if None not in (hand, row, total) and hand * n + row > total:
+                at("setup.hand_size", prefix,
+                   f"dealing {hand} cards to each of {n} players plus a Centre Row of {row} needs "
+                   f"{hand * n + row} cards, but the deck has {total}",
+                   "Lower the hand size (a by_players override can do it for one player count) "
+                   "or the player range.")
+    return problems
+
+
+def _deck(view: Mapping[str, Any], prefix: str, at: Callable[..., None]) -> None:
+    numbers = _get(view, "deck.numbers")
+    wild_number, per_colour = _int(view, "deck.wild_number_per_colour"), _int(view, "deck.per_colour")
+    colours, wild_dos, total = _get(view, "deck.colours"), _int(view, "deck.wild_dos"), _int(view, "deck.total")
+    if isinstance(numbers, Mapping) and wild_number is not None and per_colour is not None:
+        counted = sum(v for v in numbers.values() if isinstance(v, int)) + wild_number
+        if counted != per_colour:
+            at("deck.per_colour", prefix,
+               f"deck.per_colour is {per_colour} but one colour holds {counted} cards "
+               f"({counted - wild_number} number cards + {wild_number} Wild #)",
+               "Make per_colour the sum of deck.numbers and wild_number_per_colour, or correct those.")
+    if isinstance(colours, list) and per_colour is not None and wild_dos is not None and total is not None:
+        counted = len(colours) * per_colour + wild_dos
+        if counted != total:
+            at("deck.total", prefix,
+               f"deck.total is {total} but the parts add up to {counted} "
+               f"({len(colours)} colours x {per_colour} + {wild_dos} Wild DOS)",
+               "Make total the sum of the parts, or correct the parts.")
+
+
+def missing_rules(rules: Mapping[str, Any]) -> list[str]:
+    """Rule paths a tree does not set, a whole group named once when none of it is set."""
+    missing = [p for p in rule_paths() if _get(rules, p) is None and not _has(rules, p)]
+    out: list[str] = []
+    for path in missing:
+        parts = path.split(".")
+        group = path
+        for i in range(1, len(parts)):
+            candidate = ".".join(parts[:i])
+            if _get(rules, candidate) is None and not _has(rules, candidate):
+                group = candidate
+                break
+        if group not in out:
+            out.append(group)
+    return out
+
+
+def _has(tree: Mapping[str, Any], path: str) -> bool:
+    parts = path.split(".")
+    parent = _get(tree, ".".join(parts[:-1])) if len(parts) > 1 else tree
+    return isinstance(parent, Mapping) and parts[-1] in parent

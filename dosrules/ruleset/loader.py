@@ -1,0 +1,388 @@
+"""Load rulesets: find files by id, resolve ``extends`` and ``A+B`` composition, validate, build.
+
+``load_ruleset("mattel-2018")``, ``load_ruleset("mattel-2018+reshuffle+target-500")`` or a
+path. Each file is read safely (:mod:`dosrules.ruleset.yaml12`), checked against the JSON Schema
+(:mod:`dosrules.ruleset.schema`) and its ``cite`` table (:mod:`dosrules.ruleset.provenance`); then the layers
+are laid over each other — an overlay replaces the values it names and keeps the rest — and
+the result is checked as a whole (:mod:`dosrules.ruleset.checks`). Every problem of every file is
+collected; a bad ruleset raises one :class:`~dosrules.errors.RulesetError` holding them all.
+
+Finding rulesets. An id is looked up, in this order, in the folder of the file that names it
+(for ``extends``), the folders given as ``search_dirs`` (``--rulesets DIR``; each also with its
+``editions/`` and ``house/`` subfolders), and the shipped rulesets. Ids are validated before
+any lookup, so ``extends`` never reaches outside those folders.
+
+Composition. In ``A+B+C`` the first part is resolved in full (its ``extends`` chain); each later
+part must be a house rule and contributes its own values and those of the house rules it extends,
+down to (not including) the edition it names. The composed id is the last edition's id followed
+by the house rules laid on it (``mattel-2018+reshuffle``, however it was spelled). House rules
+apply in order: where two set the same rule, the later one's value wins.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterable, Sequence
+
+from .build import build_ruleset, merge_rules
+from .checks import missing_rules, semantic_problems
+from ..errors import DosrulesError, Location, RulesetError
+from .model import Provenance, Ruleset
+from .provenance import file_leaves, file_provenance
+from .resources import data_dir
+from .schema import ID_PATTERN, nearest, schema_problems, sort_problems
+from .yaml12 import Document, read_yaml
+
+MAX_EXTENDS = 8  # files in one extends chain
+_ID = re.compile(ID_PATTERN)
+SHIPPED_KINDS = ("editions", "house")
+
+
+def shipped_dirs() -> list[Path]:
+    """Folders holding the shipped rulesets: installed package data, else the source checkout."""
+    root = data_dir("rulesets")
+    return [root / kind for kind in SHIPPED_KINDS if (root / kind).is_dir()] if root else []
+
+
+@dataclass(frozen=True)
+class ShippedRuleset:
+    id: str
+    kind: str
+    name: str
+    path: Path
+
+
+def shipped_ids(folder_name: str | None = None) -> list[str]:
+    """Ids of the shipped rulesets (file names), editions first; only ``"editions"`` or
+    ``"house"`` when ``folder_name`` is given."""
+    return [p.stem for folder in shipped_dirs() if folder_name in (None, folder.name)
+            for p in sorted(folder.glob("*.yaml"))]
+
+
+def shipped_rulesets() -> list[ShippedRuleset]:
+    """The shipped rulesets with their kind and name (a file that cannot be read says so)."""
+    out = []
+    for folder in shipped_dirs():
+        for path in sorted(folder.glob("*.yaml")):
+            try:
+                data = read_yaml(path).data
+                kind, name = str(data.get("kind", "?")), str(data.get("name", "?"))
+            except DosrulesError as err:
+                kind, name = "?", f"(unreadable: {err.what})"
+            out.append(ShippedRuleset(path.stem, kind, name, path))
+    return out
+
+
+def find_ruleset_file(ruleset_id: str, search_dirs: Iterable[str | Path] = ()) -> Path:
+    """The file of a ruleset id in ``search_dirs`` or the shipped rulesets; DosrulesError if none."""
+    folders = _search_folders(None, [Path(d) for d in search_dirs])
+    found = _find(ruleset_id, folders)
+    if found is None:
+        raise _not_found(ruleset_id, folders)
+    return found
+
+
+def _display(path: Path) -> str:
+    """A path as short as it can be said: relative to the working folder when inside it."""
+    try:
+        rel = os.path.relpath(path)
+    except ValueError:  # pragma: no cover - other drive on Windows
+        return str(path)
+    return str(path) if rel.startswith("..") else rel
+
+
+def _search_folders(near: Path | None, search_dirs: Sequence[Path]) -> list[Path]:
+    folders: list[Path] = [near] if near is not None else []
+    for folder in search_dirs:
+        folders += [folder, *(folder / kind for kind in SHIPPED_KINDS if (folder / kind).is_dir())]
+    folders += shipped_dirs()
+    unique: list[Path] = []
+    for folder in folders:
+        if folder.resolve() not in [u.resolve() for u in unique]:
+            unique.append(folder)
+    return unique
+
+
+def _find(ruleset_id: str, folders: Sequence[Path]) -> Path | None:
+    if not _ID.match(ruleset_id):  # never a path: no '/', '..' or '.yaml' can get through
+        return None
+    for folder in folders:
+        candidate = folder / f"{ruleset_id}.yaml"
+        if candidate.is_file():
+            return candidate
+    return None
+
+
+def _not_found(ruleset_id: str, folders: Sequence[Path], where: Location | None = None,
+               what: str | None = None) -> DosrulesError:
+    known = sorted({p.stem for f in folders if f.is_dir() for p in f.glob("*.yaml")})
+    guess = nearest(ruleset_id, known)
+    what = (what or f"no ruleset with the id '{ruleset_id}'") + (f" — did you mean '{guess}'?" if guess else "")
+    searched = ", ".join(_display(f) for f in folders) or "(no folders)"
+    return DosrulesError(what, where=where,
+                         fix=f"Searched: {searched}. Check the id ('dosrules list' shows the shipped "
+                             "ones), or add the folder that holds it with --rulesets DIR.")
+
+
+# --- one file ---------------------------------------------------------------------------------
+
+
+@dataclass
+class RulesetFile:
+    """One ruleset file as read: its document, provenance and whether it passed its own checks."""
+
+    path: Path
+    doc: Document
+    valid: bool  # schema-valid (provenance and semantic checks need that)
+    provenance: dict[str, Provenance] = field(default_factory=dict)
+
+    @property
+    def id(self) -> str:
+        value = self.doc.data.get("id")
+        return value if isinstance(value, str) else self.path.stem
+
+    @property
+    def kind(self) -> str:
+        return self.doc.data.get("kind") if self.doc.data.get("kind") in ("edition", "house") else "edition"
+
+    @property
+    def extends(self) -> str | None:
+        value = self.doc.data.get("extends")
+        return value if isinstance(value, str) and _ID.match(value) else None
+
+
+class _Session:
+    """Reads files once each and collects every problem met while resolving a spec."""
+
+    def __init__(self, search_dirs: Sequence[Path]):
+        self.search_dirs = list(search_dirs)
+        self.problems: list[DosrulesError] = []
+        self.cache: dict[Path, RulesetFile | None] = {}
+
+    def read(self, path: Path) -> RulesetFile | None:
+        key = path.resolve()
+        if key in self.cache:
+            return self.cache[key]
+        try:
+            doc = read_yaml(path, _display(path))
+        except DosrulesError as err:
+            self.problems.append(err)
+            self.cache[key] = None
+            return None
+        problems = schema_problems(doc)
+        file = RulesetFile(path, doc, valid=not problems)
+        if file.valid:
+            file.provenance, more = file_provenance(doc)
+            problems += more
+            if doc.data["id"] != path.stem:
+                problems.append(DosrulesError(
+                    f"the id '{doc.data['id']}' differs from the file name '{path.name}'",
+                    where=doc.where(("id",)), path="id",
+                    fix=f"Rename the file to {doc.data['id']}.yaml or the id to '{path.stem}': "
+                        "rulesets are found by id through their file names."))
+        self.problems += sort_problems(problems)
+        self.cache[key] = file
+        return file
+
+    def chain(self, file: RulesetFile, trail: tuple[RulesetFile, ...] = ()) -> list[RulesetFile] | None:
+        """The file and the files it extends, base first; None if the chain is broken."""
+        trail_paths = [t.path.resolve() for t in trail]
+        if file.path.resolve() in trail_paths:
+            names = [t.id for t in trail[trail_paths.index(file.path.resolve()):]] + [file.id]
+            child = trail[-1]
+            self.problems.append(DosrulesError(
+                "extends cycle: " + " -> ".join(names), where=child.doc.where(("extends",)), path="extends",
+                fix="A ruleset cannot extend itself, directly or through others; break the cycle."))
+            return None
+        if len(trail) >= MAX_EXTENDS:
+            self.problems.append(DosrulesError(
+                f"the extends chain is longer than {MAX_EXTENDS} files: "
+                + " -> ".join(t.id for t in (*trail, file)), where=file.doc.where(("extends",)),
+                path="extends", fix="Flatten the chain: let a ruleset extend an edition directly."))
+            return None
+        if "extends" not in file.doc.data:
+            return [file]
+        if file.extends is None:  # not an id: the schema reported it; never look it up
+            return None
+        folders = _search_folders(file.path.parent, self.search_dirs)
+        parent_path = _find(file.extends, folders)
+        if parent_path is None:
+            self.problems.append(_not_found(
+                file.extends, folders, where=file.doc.where(("extends",)),
+                what=f"'{file.id}' extends '{file.extends}', which was not found"))
+            return None
+        parent = self.read(parent_path)
+        if parent is None:
+            return None
+        above = self.chain(parent, (*trail, file))
+        return None if above is None else [*above, file]
+
+    def part(self, text: str) -> RulesetFile | None:
+        """The file a part of a spec names: an id, or a path."""
+        if _ID.match(text) and not Path(text).is_file():
+            folders = _search_folders(None, self.search_dirs)
+            path = _find(text, folders)
+            if path is None:
+                self.problems.append(_not_found(text, folders))
+                return None
+            return self.read(path)
+        path = Path(text)
+        if not path.exists():
+            self.problems.append(DosrulesError(
+                f"'{text}' is neither a ruleset id nor an existing file",
+                fix="Give an id such as mattel-2018 ('dosrules list' shows them), a composition "
+                    "such as mattel-2018+reshuffle, or the path of a .yaml file."))
+            return None
+        return self.read(path)
+
+
+# --- resolving a spec -------------------------------------------------------------------------
+
+
+@dataclass
+class Resolution:
+    """What resolving a spec produced: the ruleset (if it is complete and valid) and every problem."""
+
+    spec: str
+    problems: list[DosrulesError]
+    ruleset: Ruleset | None = None
+    complete: bool = False  # the tree sets every rule (an edition, or house rules on one)
+    files: tuple[str, ...] = ()
+
+    @property
+    def valid(self) -> bool:
+        return not self.problems
+
+
+def _split(spec: str) -> list[str]:
+    if Path(spec).is_file():
+        return [spec]
+    return spec.split("+")
+
+
+def resolve(spec: str | Path, search_dirs: Iterable[str | Path] = ()) -> Resolution:
+    """Resolve a spec without raising for bad input: every problem is in the result."""
+    spec = str(spec)
+    session = _Session([Path(d) for d in search_dirs])
+    if not spec.strip() or any(not p.strip() for p in _split(spec)):
+        session.problems.append(DosrulesError(
+            f"'{spec}' is not a ruleset spec: a part is empty",
+            fix="Write ids or paths joined by '+', e.g. mattel-2018+reshuffle."))
+        return Resolution(spec, session.problems)
+    parts = [session.part(p) for p in _split(spec)]
+    chains = [session.chain(f) if f is not None else None for f in parts]
+    if any(c is None for c in chains) or session.problems and not all(f.valid for c in chains for f in c):
+        return Resolution(spec, sort_problems(session.problems))
+
+    layers: list[tuple[int, RulesetFile]] = [(0, f) for f in chains[0]]
+    for index, chain in enumerate(chains[1:], start=1):
+        if chain[-1].kind == "edition":
+            session.problems.append(DosrulesError(
+                f"'{chain[-1].id}' is an edition; in a composition only the first part may be one",
+                where=Location(chain[-1].doc.file), fix=f"Put it first ({chain[-1].id}+...), or compose "
+                "house rules only after the first part."))
+            continue
+        tail = [f for f in chain[_last_edition(chain) + 1:]]
+        layers += [(index, f) for f in tail]
+    result = _layer(layers, session)
+    return Resolution(spec, sort_problems(session.problems), *result)
+
+
+def _last_edition(chain: Sequence[RulesetFile]) -> int:
+    found = -1
+    for i, f in enumerate(chain):
+        if f.kind == "edition":
+            found = i
+    return found
+
+
+def _layer(layers: list[tuple[int, RulesetFile]], session: _Session) -> tuple[Ruleset | None, bool, tuple[str, ...]]:
+    """Lay the files over each other in order; check the result; build it if complete."""
+    rules: dict[str, Any] = {}
+    by_players: dict[str, dict[str, Any]] = {}
+    provenance: dict[str, Provenance] = {}
+    origin: dict[str, tuple[Document, tuple]] = {}
+    ids: list[str] = []
+    names: list[str] = []
+    sources: list[dict[str, str]] = []
+    source_origin: dict[str, RulesetFile] = {}
+    applied: list[Path] = []
+    complete = False
+    for _part, file in layers:
+        if file.path.resolve() in applied:  # extended by a later part as well: lay it once
+            continue
+        applied.append(file.path.resolve())
+        data = file.doc.data
+        for path, tree_path, value in file_leaves(data):
+            origin[path] = (file.doc, tree_path)
+        for n in data.get("by_players") or {}:
+            origin[f"by_players.{n}"] = (file.doc, ("by_players", n))
+        rules = merge_rules(rules, data.get("rules") or {})
+        for n, override in (data.get("by_players") or {}).items():
+            by_players[n] = merge_rules(by_players.get(n, {}), override or {})
+        provenance.update(file.provenance)
+        for index, source in enumerate(data["sources"]):
+            first = source_origin.get(source["key"])
+            if first is None:
+                sources.append(dict(source))
+                source_origin[source["key"]] = file
+            elif next(s for s in sources if s["key"] == source["key"]) != source:
+                session.problems.append(DosrulesError(
+                    f"the source key '{source['key']}' names a different document here than in "
+                    f"'{first.id}'", where=file.doc.where(("sources", index)), path=f"sources[{index}]",
+                    fix="Give the source a key of its own."))
+        if file.kind == "edition":
+            ids, names = [file.id], [data["name"]]
+            missing = missing_rules(rules)
+            if missing:
+                session.problems.append(DosrulesError(
+                    f"the edition '{file.id}' does not set "
+                    + (f"the rule '{missing[0]}'" if len(missing) == 1 else
+                       f"{len(missing)} rules: {', '.join(missing)}")
+                    + (" (nor does any ruleset it extends)" if "extends" in data else ""),
+                    where=file.doc.where(("rules",)), path="rules",
+                    fix="An edition sets every rule. Add them under rules; where the source is "
+                        "silent write 'unspecified' (or, for a rule that needs a value, infer one, "
+                        "mark it inferred and say why in a note)."))
+        else:
+            ids.append(file.id)
+            names.append(data["name"])
+    session.problems += semantic_problems(rules, by_players, origin)
+    complete = not missing_rules(rules)
+    files = tuple(dict.fromkeys(f.doc.file for _, f in layers))
+    if session.problems or not complete:
+        return None, complete, files
+    kind = "house" if all(f.kind == "house" for _, f in layers) else "edition"
+    tree = {
+        "id": "+".join(ids),
+        "name": " + ".join(names),
+        "kind": kind,
+        "sources": sources,
+        "rules": rules,
+        "by_players": by_players,
+    }
+    return build_ruleset(tree, provenance, files), complete, files
+
+
+# --- public -----------------------------------------------------------------------------------
+
+
+def load_ruleset(spec: str | Path, search_dirs: Iterable[str | Path] = ()) -> Ruleset:
+    """Load ``"mattel-2018"``, ``"mattel-2018+reshuffle"`` or a path to a ruleset file.
+
+    Raises :class:`~dosrules.errors.RulesetError` holding every problem found, including a
+    house rule that names no edition (compose it with one: ``mattel-2018+target-500``).
+    """
+    result = resolve(spec, search_dirs)
+    if result.problems:
+        raise RulesetError(result.problems)
+    if result.ruleset is None:
+        raise RulesetError([DosrulesError(
+            f"'{spec}' is a house rule that extends no edition, so it does not set every rule",
+            where=result.files[-1] if result.files else None,
+            fix=f"Compose it with an edition, e.g. mattel-2018+{Path(str(spec)).stem}, or give it "
+                "'extends: <edition id>'.")])
+    return result.ruleset

@@ -1,0 +1,143 @@
+"""Provenance of the rule values one ruleset file sets, from its ``cite:`` table.
+
+A file writes plain values under ``rules:`` (and ``by_players: {N: ...}``) and their provenance
+in ``cite:``, keyed by rule path. An entry covers the rule at its path and every rule below it
+that has no longer entry of its own (``deck`` covers ``deck.total`` unless ``deck.total`` has an
+entry). Keys below ``by_players`` are written in full: ``by_players.2.setup.hand_size``.
+
+The status of a value is the entry's ``status``, else ``stated`` in an edition and ``house`` in
+a house rule; a value written ``unspecified`` always has the status ``unspecified``. Every other
+value needs a citation (``source`` + ``section`` + ``quote``) naming a source the same file
+lists, and an ``inferred`` value needs a ``note``.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Iterator
+
+from ..errors import DosrulesError
+from .model import UNSPECIFIED_TEXT, Citation, Provenance, Status, rule_paths
+from .schema import dotted, nearest, show
+from .yaml12 import Document, TreePath
+
+RULE_LEAVES: frozenset[str] = frozenset(rule_paths())
+RULE_NODES: frozenset[str] = frozenset(
+    ".".join(p.split(".")[:i]) for p in RULE_LEAVES for i in range(1, p.count(".") + 2))
+_BY_PLAYERS_KEY = re.compile(r"^by_players(?:\.([0-9]+)(?:\.(.+))?)?$")
+CITATION_FIELDS = ("source", "section", "quote")
+
+
+def rule_leaves(rules: dict[str, Any], prefix: str = "") -> Iterator[tuple[str, Any]]:
+    """(rule path, value) for every rule leaf set in a (partial) rule tree."""
+    for key, value in rules.items():
+        path = prefix + key
+        if path in RULE_LEAVES or not isinstance(value, dict):
+            yield path, value
+        else:
+            yield from rule_leaves(value, path + ".")
+
+
+def file_leaves(data: dict[str, Any]) -> Iterator[tuple[str, TreePath, Any]]:
+    """(provenance path, tree path, value) of every rule value a ruleset file sets."""
+    for path, value in rule_leaves(data.get("rules") or {}):
+        yield path, ("rules", *path.split(".")), value
+    for n, override in (data.get("by_players") or {}).items():
+        for path, value in rule_leaves(override or {}):
+            yield f"by_players.{n}.{path}", ("by_players", n, *path.split(".")), value
+
+
+def names_rule_path(key: str) -> bool:
+    """Whether a cite key names a rule, a rule group, or a ``by_players`` override of one."""
+    match = _BY_PLAYERS_KEY.match(key)
+    if match:
+        return match.group(2) is None or match.group(2) in RULE_NODES
+    return key in RULE_NODES
+
+
+def _suggest(key: str) -> str | None:
+    match = _BY_PLAYERS_KEY.match(key)
+    if match and match.group(2):
+        guess = nearest(match.group(2), RULE_NODES)
+        return f"by_players.{match.group(1)}.{guess}" if guess else None
+    return nearest(key, RULE_NODES)
+
+
+def file_provenance(doc: Document) -> tuple[dict[str, Provenance], list[DosrulesError]]:
+    """Provenance of every rule value a schema-valid file sets, and every problem with its cites."""
+    data = doc.data
+    file_id = data["id"]
+    default = Status.HOUSE if data["kind"] == "house" else Status.STATED
+    cite: dict[str, dict[str, Any]] = data.get("cite") or {}
+    sources = [s["key"] for s in data.get("sources") or []]
+    problems: list[DosrulesError] = []
+
+    def problem(path: TreePath, what: str, fix: str, key: bool = False) -> None:
+        problems.append(DosrulesError(what, where=doc.where(path, key=key), path=dotted(path), fix=fix))
+
+    for key, entry in cite.items():
+        at = ("cite", key)
+        if not names_rule_path(key):
+            guess = _suggest(key)
+            problem(at, f"cite key '{key}' names no rule path" + (f" — did you mean '{guess}'?" if guess else ""),
+                    "A cite key is a rule path such as 'refill.minimum', a group such as 'deck', "
+                    "or 'by_players.N.<rule path>'.", key=True)
+            continue
+        given = [f for f in CITATION_FIELDS if f in entry]
+        if given and len(given) < len(CITATION_FIELDS):
+            missing = [f for f in CITATION_FIELDS if f not in entry]
+            problem(at, f"cite entry '{key}' gives {' and '.join(given)} but not {' and '.join(missing)}",
+                    "A citation has all three: source (a key of 'sources'), section and a short quote.",
+                    key=True)
+        if "source" in entry and entry["source"] not in sources:
+            guess = nearest(entry["source"], sources)
+            problem((*at, "source"), f"cite entry '{key}' names the source {show(entry['source'])}, which "
+                    "this file does not list in 'sources'" + (f" — did you mean '{guess}'?" if guess else ""),
+                    f"Cite one of the sources this file lists ({', '.join(sources) or 'none'}), or add the "
+                    "document to 'sources'.")
+        if entry.get("status") == Status.INFERRED.value and "note" not in entry:
+            problem(at, f"cite entry '{key}' marks its rules inferred but gives no note",
+                    "Add 'note:' saying how the value reads the unclear source.", key=True)
+
+    used: set[str] = set()
+    provenance: dict[str, Provenance] = {}
+    for path, tree_path, value in file_leaves(data):
+        key = _covering(path, cite)
+        entry = cite.get(key, {}) if key else {}
+        if key:
+            used.add(key)
+        citation = Citation(*(entry[f] for f in CITATION_FIELDS)) if all(f in entry for f in CITATION_FIELDS) else None
+        stated_status = entry.get("status")
+        if value == UNSPECIFIED_TEXT:
+            if key == path and stated_status not in (None, Status.UNSPECIFIED.value):
+                problem(tree_path, f"rule '{path}' is unspecified but its cite entry gives the status "
+                        f"{stated_status}", "Give the value the source states, or make the status unspecified.")
+            provenance[path] = Provenance(Status.UNSPECIFIED, citation, entry.get("note"), file_id)
+            continue
+        status = Status(stated_status) if stated_status else default
+        if status is Status.UNSPECIFIED:
+            problem(tree_path, f"rule '{path}' has the value {show(value)} but its cite entry "
+                    f"'{key}' marks it unspecified",
+                    "Write 'unspecified' as the value if the source is silent; if the rule needs a "
+                    "value, mark it inferred and say why in a note.")
+        elif citation is None:
+            problem(tree_path, f"rule '{path}' has no citation",
+                    f"Add a 'cite:' entry for '{path}' (or for a group above it) with source, section "
+                    "and quote; only a value written 'unspecified' may go without one.")
+        provenance[path] = Provenance(status, citation, entry.get("note"), file_id)
+
+    for key in cite:
+        if key not in used and names_rule_path(key):
+            problem(("cite", key), f"cite entry '{key}' covers no rule value this file sets",
+                    "Remove the entry, or set the rule it cites in 'rules:' (or 'by_players:').", key=True)
+    return provenance, problems
+
+
+def _covering(path: str, cite: dict[str, Any]) -> str | None:
+    """The longest cite key that is the path or a group above it."""
+    parts = path.split(".")
+    for i in range(len(parts), 0, -1):
+        key = ".".join(parts[:i])
+        if key in cite:
+            return key
+    return None

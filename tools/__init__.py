@@ -1,0 +1,1 @@
+"""Scripts that regenerate files of the repository (not part of the installed package)."""
