@@ -9,10 +9,11 @@ from ..errors import DosrulesError
 from ..ruleset.cards import Card, Kind
 from ..ruleset.model import AfterFailedDraw, AllWildRow, FirstDealer, FirstPlayer, NextDealer
 from .events import Buried, DealerChosen, Dealt, GameOver, Refilled, RoundScored, RuleGap, TurnStarted
-from .phase import Phase
+from .phase import OVER, TURN
 from .turn import ENDED
 
 __all__ = ["Rounds"]
+
 
 _NUMBER = Kind.NUMBER
 
@@ -23,13 +24,13 @@ class Rounds:
     def _play_rounds(self, ended: bool) -> None:
         """After a step that ended the round (``ended``), start rounds until one is under way
         (a round can end before its first action: a gap at the first turn) or the game is over."""
-        while ended and self.phase is not Phase.OVER:
+        while ended and self.phase is not OVER:
             ended = self._start_round()
 
     def _start_round(self) -> bool:
         c, n = self.c, self.players
         if self.max_rounds is not None and self.round >= self.max_rounds:
-            self.phase = Phase.OVER
+            self.phase = OVER
             self.events.append(GameOver(None, tuple(self.scores), f"stopped after {self.round} rounds"))
             return False
         self.round += 1
@@ -146,7 +147,7 @@ class Rounds:
         self.turn_seat = seat
         self.turn_number += 1
         self._reset_turn()
-        self.phase = Phase.TURN
+        self.phase = TURN
         row = self.row
         if row and row[0].kind is not _NUMBER and _all_wild(row):
             rule = c.all_wild_row
@@ -209,7 +210,7 @@ class Rounds:
         self.events.append(RoundScored(self.round, seat, total, tuple(self.scores)))
         if self.scores[seat] >= c.target:
             self.winner = seat
-            self.phase = Phase.OVER
+            self.phase = OVER
             self.events.append(GameOver(seat, tuple(self.scores), f"seat {seat} reached {c.target}"))
         return ENDED
 

@@ -33,7 +33,7 @@ from .chance import Chance
 from .compiled import CompiledRules, compile_rules
 from .events import DosCalled, Event
 from .matching import Matching
-from .phase import Phase
+from .phase import BONUS, CATCH, DECLARE, ENDING, FINISH, OVER, TURN, Phase
 from .requirements import ending_rules, endings
 from .rounds import Rounds
 from .turn import TurnFlow
@@ -209,7 +209,7 @@ class State(Matching, TurnFlow, Rounds):
         self.row: list[Card] = []
         self.row_decl: list[Declared | None] = []  # placer-declares: the declaration of a row wild
         self.used: list[bool] = []  # row card matched this turn
-        self.phase = Phase.TURN
+        self.phase = TURN
         self.turn_seat = 0
         self.turn_number = 0  # turns started in this round
         self.called = [False] * n  # called DOS since reaching the call's hand size
@@ -231,16 +231,16 @@ class State(Matching, TurnFlow, Rounds):
     def current_player(self) -> int | None:
         """The seat to act, or None when the game is over."""
         ph = self.phase
-        if ph is Phase.OVER:
+        if ph is OVER:
             return None
-        if ph is Phase.CATCH:
+        if ph is CATCH:
             return self.catch[1]
-        if ph is Phase.DECLARE:
+        if ph is DECLARE:
             return self.declarer
         return self.turn_seat
 
     def is_terminal(self) -> bool:
-        return self.phase is Phase.OVER
+        return self.phase is OVER
 
     def returns(self) -> tuple[int, ...]:
         """The scores (points won so far), one per seat."""
@@ -293,14 +293,14 @@ class State(Matching, TurnFlow, Rounds):
 
     def _generate(self) -> list[Action]:
         ph, c, seat = self.phase, self.c, self.turn_seat
-        if ph is Phase.OVER:
+        if ph is OVER:
             return []
-        if ph is Phase.CATCH:
+        if ph is CATCH:
             return [CatchDos(self.catch[0]), PASS]
-        if ph is Phase.DECLARE:
+        if ph is DECLARE:
             return [Declare(d) for d in c.declare_options[self.row[self.declare_queue[0]]]]
         acts: list[Action] = [CALL_DOS] if self.exposed(seat) else []
-        if ph is Phase.TURN:
+        if ph is TURN:
             if not self.drew:
                 matches = self.match_actions()
                 acts += matches
@@ -316,9 +316,9 @@ class State(Matching, TurnFlow, Rounds):
                            if c.match_after_draw is not False and self.has_match() else [])
                 acts += matches
                 acts += endings(self, ending_rules(self, matches)[0])
-        elif ph is Phase.BONUS:
+        elif ph is BONUS:
             acts += self.place_options()
-        elif ph is Phase.ENDING or ph is Phase.FINISH:
+        elif ph is ENDING or ph is FINISH:
             acts.append(END)
         return acts
 
@@ -332,7 +332,7 @@ class State(Matching, TurnFlow, Rounds):
         self._legal = None
         self.history.append(action)
         ph, t = self.phase, type(action)
-        if ph is _CATCH:
+        if ph is CATCH:
             self._play_rounds(self._resolve_catch(t is CatchDos))
             return events[start:]
         seat = self.turn_seat
@@ -341,7 +341,7 @@ class State(Matching, TurnFlow, Rounds):
             events.append(DosCalled(seat))
             return events[start:]
         c = self.c
-        watch = (c.dos_active and ph is not _DECLARE and len(self.hands[seat]) == c.dos_hand_size
+        watch = (c.dos_active and ph is not DECLARE and len(self.hands[seat]) == c.dos_hand_size
                  and not self.called[seat] and not self.windowed[seat])  # exposed(seat), inline
         if watch:
             self.windowed[seat] = True  # no FINISH stop for a player who ends the turn uncalled
@@ -359,13 +359,12 @@ class State(Matching, TurnFlow, Rounds):
             raise TypeError(f"not an action: {action!r}")
         if ended:
             self._play_rounds(True)
-        elif watch and self.phase is not _OVER:
+        elif watch and self.phase is not OVER:
             self.windowed[seat] = True
             self.catch = (seat, (seat + 1) % self.players, self.phase)
-            self.phase = _CATCH
+            self.phase = CATCH
         return events[start:]
 
 
 _LISTS = ("scores", "events", "history", "deck", "discard", "row", "row_decl", "used", "called", "windowed",
           "played", "dc_cards", "declare_queue", "end_steps")
-_CATCH, _DECLARE, _OVER = Phase.CATCH, Phase.DECLARE, Phase.OVER
