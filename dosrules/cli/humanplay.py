@@ -43,11 +43,23 @@ def play_with_people(args, ruleset, specs: list[str]) -> int:
     state = table.state
     if table.over:
         over = state.events[-1]
-        print(f"{over}\ngame log: {path} ({len(state.history)} actions); check it with: dosrules referee {path}")
+        print(f"{over}\ngame log: {path} ({len(state.history)} actions); check it with: {_referee_command(args, ruleset, path)}")
     else:
         print(f"game left unfinished in round {state.round} after {len(state.history)} actions; the game log "
               f"{path} keeps them (the referee checks a finished game). Same deal again: --seed {seed}")
     return 0
+
+
+def _referee_command(args, ruleset, path: Path) -> str:
+    """The command that referees this game's log, with the ruleset options it needs."""
+    import shlex
+
+    words = ["dosrules", "referee", str(path)]
+    if args.ruleset != ruleset.id:  # a file, or a spelling the header's id does not load by
+        words += ["--ruleset", args.ruleset]
+    for folder in args.rulesets:
+        words += ["--rulesets", folder]
+    return shlex.join(words)
 
 
 def _fresh_log_path(ruleset_id: str, seed: int) -> Path:

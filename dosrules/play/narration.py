@@ -111,7 +111,9 @@ class Narrator:
         if isinstance(e, TurnEnded):
             return Line(f"{v(e.seat, 'ends', 'end')} the turn.")
         if isinstance(e, Refilled):
-            return Line(f"The Centre Row is refilled with {_cards(e.cards)}: {_cards(e.row)}.")
+            if tuple(e.cards) == tuple(e.row):
+                return Line(f"The Centre Row is refilled: {_cards(e.row)}.")
+            return Line(f"The Centre Row is refilled with {_cards(e.cards)}: now {_cards(e.row)}.")
         if isinstance(e, Reshuffled):
             return Line(f"The discard pile ({e.cards} cards) is shuffled into a new deck.")
         if isinstance(e, Buried):
