@@ -163,10 +163,12 @@ def test_a_rule_gap_is_told_in_words():
     assert (n.round, n.seat, n.action) == (round_no, 0, "draw")
     assert n.rule == "Whether a player may draw although a match is available"
     assert str(table.state.history[n.seq - 1]) == "draw"  # seq: the action's number in the log
-    told = [line for line in table.news() if line.tone == "gap"]
-    assert told[0].text.startswith("The rules don't say: Whether a player may draw although a match is "
-                                   "available (drawing.draw_when_match_possible). Play reached it: seat 0 "
-                                   "draws although a match is possible; so this round is void")
+    told = [line.text for line in table.news()]
+    assert told[0] == ("The rules don't say what happens now. Silent rule: whether a player may draw although a "
+                       "match is available (drawing.draw_when_match_possible). Play reached it: seat 0 draws "
+                       f"although a match is possible; so round {round_no} is void: nobody scores it.")
+    assert not any(t.startswith(f"Round {round_no} is void") for t in told)  # said once
+    assert told[1].startswith("The rules don't say; settled by lot (who deals round")  # german: next_dealer
     assert table.gaps == notices
 
 

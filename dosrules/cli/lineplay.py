@@ -84,9 +84,16 @@ def _readline_completion(table: Table) -> None:
         typed = readline.get_line_buffer()[:readline.get_endidx()]
         _, hits = table.complete(typed)
         start = len(typed) - len(text)  # readline replaces only the current word
-        options = sorted({h[start:].split(" ")[0] if " " in h[len(typed):] else h[start:] for h in hits})
+        options = sorted({_word(h, start, len(typed)) for h in hits})
         return options[state] if state < len(options) else None
 
     readline.set_completer_delims(" ")
     readline.set_completer(complete)
     readline.parse_and_bind("tab: complete")
+
+
+def _word(move: str, start: int, typed: int) -> str:
+    """The word of ``move`` being completed (from ``start``), with the space after it when more
+    follows: Python's readline appends no space of its own."""
+    end = move.find(" ", typed)
+    return move[start:] if end < 0 else move[start:end + 1]

@@ -18,6 +18,7 @@ from textual.suggester import Suggester
 from textual.widgets import Footer, Input, OptionList, RichLog, Static
 from textual.widgets.option_list import Option
 
+from ..play.narration import silent_rule
 from ..play.table import Table, explain
 from .tableview import line_text, status_text, styled, table_text
 
@@ -102,14 +103,18 @@ class PlayApp(App[None]):
         self.query_one("#feed", RichLog).border_title = "What happened"
         self.query_one("#moves", OptionList).border_title = "Legal moves (type a number, or click)"
         self.query_one("#moves", OptionList).can_focus = False
-        self.table.on_gap = lambda n: self.notify(f"The rules don't say: {n.rule or n.path}. Round {n.round} is void.",
-                                                   title="Rule gap", severity="warning", timeout=10)
+        self.table.on_gap = lambda n: self.notify(f"The rules don't say: {silent_rule(n.path)}. Round {n.round} "
+                                                  "is void.", title="Rule gap", severity="warning", timeout=10)
         self.query_one("#command", Input).focus()
         self.call_after_refresh(self._start)  # the log wraps lines to its width, known after layout
 
     def _start(self) -> None:
-        self.action_help()
-        self._feed_line(styled("Seats: " + ", ".join(f"{s.name} {s.spec}" for s in self.table.seats), "dim"))
+        for text in self.table.intro_text().splitlines():
+            self._feed_line(styled(text, "dim"))
+        table = self.table
+        saved = f"; game log {self.log_path}" if self.log_path else ""
+        self._feed_line(styled(f"{table.ruleset.id}, seed {table.state.seed}{saved}. Seats: "
+                               + ", ".join(f"{s.name} {s.spec}" for s in table.seats) + ".", "dim"))
         for n in self.table.gaps:  # gaps reached before a person's first move
             self.table.on_gap(n)
         self._refresh()
@@ -196,6 +201,7 @@ class PlayApp(App[None]):
         moves.set_class(on, "shown")
         if on:
             self._fill_moves(self.query_one("#command", Input).value)
+        self.call_after_refresh(self.query_one("#feed", RichLog).scroll_end, animate=False)
 
     def action_complete(self) -> None:
         box = self.query_one("#command", Input)

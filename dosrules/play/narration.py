@@ -15,7 +15,7 @@ from ..engine.events import (BonusEarned, Buried, CatchDeclined, Caught, DealerC
                              Event, GameOver, Matched, Placed, Refilled, Reshuffled, RoundScored, RoundVoid,
                              RuleGap, TurnEnded, TurnStarted, WildDeclared)
 
-__all__ = ["Line", "Narrator", "rule_description"]
+__all__ = ["Line", "Narrator", "rule_description", "silent_rule"]
 
 
 @dataclass(frozen=True)
@@ -50,6 +50,8 @@ class Narrator:
 
     def __init__(self, names: Sequence[str], viewer: int | None):
         self.names, self.viewer = list(names), viewer
+        self._void_told = False  # a voiding rule gap was told, and its round-void event is due
+        self._round = 0  # the round being played (from the deal events)
 
     def who(self, seat: int, start: bool = True) -> str:
         if seat == self.viewer:
@@ -76,10 +78,11 @@ class Narrator:
             if e.how == "high-card":
                 drawn = ", ".join(f"{self.who(s)} {c}" for s, c in enumerate(e.draws) if c is not None)
                 return Line(f"{v(e.seat, 'deals', 'deal')}: highest card in the draw for dealer ({drawn}).", "round")
-            how = {"lot": "chosen by lot", "previous-winner": "as the last round's winner",
-                   "same-dealer": "again: the last round was void", "pass-left": "as the deal passes left"}
-            return Line(f"{v(e.seat, 'deals', 'deal')} {how.get(e.how, e.how)}.", "round")
+            how = {"lot": ", chosen by lot", "previous-winner": ", as the last round's winner",
+                   "same-dealer": " again: the last round was void", "pass-left": ", as the deal passes left"}
+            return Line(f"{v(e.seat, 'deals', 'deal')}{how.get(e.how, ': ' + e.how)}.", "round")
         if isinstance(e, Dealt):
+            self._round = e.round
             return Line(f"Round {e.round}: {self.who(e.dealer)} dealt {e.hand_size} cards each; "
                         f"the Centre Row is {_cards(e.row)}.", "round")
         if isinstance(e, TurnStarted):
@@ -135,6 +138,9 @@ class Narrator:
             return Line(f"Round {e.round}: {v(e.winner, 'goes', 'go')} out and {'scores' if e.winner != self.viewer else 'score'} "
                         f"{e.points} points. Scores: {self._scores(e.scores)}.", "round")
         if isinstance(e, RoundVoid):
+            if self._void_told:  # the gap just told it
+                self._void_told = False
+                return None
             return Line(f"Round {e.round} is void: nobody scores it ({e.reason}).", "round")
         if isinstance(e, GameOver):
             if e.winner is None:
@@ -143,10 +149,19 @@ class Narrator:
             return Line(f"Game over: {won} ({e.reason}). Scores: {self._scores(e.scores)}.", "round")
         return Line(str(e))
 
-    @staticmethod
-    def gap(e: RuleGap) -> str:
+    def gap(self, e: RuleGap) -> str:
         """A rule gap in words: the silent rule, what play reached, and the outcome."""
-        desc = rule_description(e.path)
-        rule = f"{desc} ({e.path})" if desc else e.path
-        then = "so this round is void: nobody scores it" if e.voids else "settled by lot"
-        return f"The rules don't say: {rule}. Play reached it: {e.situation}; {then}."
+        rule = silent_rule(e.path)
+        if not e.voids:
+            return f"The rules don't say; settled by lot ({e.situation}). Silent rule: {rule}."
+        self._void_told = True
+        return (f"The rules don't say what happens now. Silent rule: {rule}. Play reached it: {e.situation}; "
+                f"so round {self._round} is void: nobody scores it.")
+
+
+def silent_rule(path: str) -> str:
+    """A rule path for a sentence: its description, lower-cased, then the path in brackets."""
+    desc = rule_description(path)
+    if desc[:2].istitle():
+        desc = desc[0].lower() + desc[1:]
+    return f"{desc} ({path})" if desc else path

@@ -221,18 +221,25 @@ class Table:
 
     def help_text(self) -> str:
         """How to enter actions, and the DOS call of these rules, in a few lines."""
-        rules = self.state.ruleset.for_players(self.state.players)
         lines = [f"Type an action in the project's notation: {ACTION_HELP}.",
                  "Cards: 7r = a red 7 (b g r y), #g = a green Wild #, #g=5 = declared as 5, W2 = Wild DOS, "
                  "W2=b = declared blue. Seats are numbered from 0.",
                  "'?' lists the legal moves, numbered: type a number to take one. Tab completes.",
                  "'help' shows this; 'quit' leaves (the game log keeps every action so far)."]
-        dos = rules.dos_call
-        if dos.required and dos.hand_size:
-            penalty = f" draws {dos.catch_penalty}" if dos.catch_penalty else " is penalised"
-            lines.append(f"DOS: call it yourself ('call-dos') when you hold {dos.hand_size} cards, before your "
-                         f"next action. Nobody reminds you: the next player may catch you, and a caught player{penalty}.")
-        return "\n".join(lines)
+        return "\n".join(lines + self._dos_line())
+
+    def intro_text(self) -> str:
+        """The few lines a game opens with (``help_text`` has the notation)."""
+        return "\n".join(["Type an action, e.g. 'match 7r with 3r+4r' or 'draw'. '?' lists the legal moves; "
+                          "Tab completes; 'help' explains the notation.", *self._dos_line()])
+
+    def _dos_line(self) -> list[str]:
+        dos = self.state.ruleset.for_players(self.state.players).dos_call
+        if not (dos.required and dos.hand_size):
+            return []
+        penalty = f" draws {dos.catch_penalty}" if dos.catch_penalty else " is penalised"
+        return [f"DOS: call it yourself ('call-dos') when you hold {dos.hand_size} cards, before your next action. "
+                f"Nobody reminds you: the next player may catch you, and a caught player{penalty}."]
 
     # --- acting ---------------------------------------------------------------------------------
 
