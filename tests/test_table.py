@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import io
-
 import pytest
 
 from dosrules.engine.events import Caught, DosCalled, GameOver, RoundScored

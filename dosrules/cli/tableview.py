@@ -11,7 +11,7 @@ from rich.text import Text
 from ..play.narration import Line
 from ..play.table import TableView
 
-__all__ = ["card_text", "styled", "status_text", "table_text", "line_text", "TONE_STYLE"]
+__all__ = ["styled", "status_text", "table_text", "line_text", "TONE_STYLE"]
 
 _COLOUR = {"r": "bold red", "b": "bold bright_blue", "g": "bold green", "y": "bold yellow"}
 # a card token: a number card, a Wild # (maybe declared), a Wild DOS (maybe declared); the colour
@@ -27,10 +27,6 @@ def styled(text: str, base: str = "") -> Text:
         colour = m["c1"] or m["c2"] or m["c3"]
         out.stylize(_COLOUR[colour] if colour else "bold reverse", m.start(), m.end())
     return out
-
-
-def card_text(card: str) -> Text:
-    return styled(card)
 
 
 def status_text(v: TableView) -> Text:
@@ -56,9 +52,11 @@ def table_text(v: TableView) -> Text:
     for s, label in zip(v.seats, labels):
         out.append("▶ " if s.to_act else "  ", style="bold")
         out.append(f"{label:<{width}}", style="bold" if s.seat == v.viewer else "")
-        out.append(f" {s.cards:>2} card{'s' if s.cards != 1 else ' '} {s.score:>4} pts ")
-        out.append(f"{'DOS!' if s.called_dos else '':<5}", style="bold magenta")
-        out.append("dealer" if s.dealer else "")
+        out.append(f" {s.cards:>2} card{'s' if s.cards != 1 else ' '} {s.score:>3} pts")
+        if s.called_dos:
+            out.append(" DOS!", style="bold magenta")
+        if s.dealer:
+            out.append(" dealer")
         out.append("\n")
     out.append(f"\nCentre Row  (deck {v.deck}, discard {v.discard})\n", style="bold")
     for card in v.row:

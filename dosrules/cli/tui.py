@@ -1,10 +1,11 @@
 """The full-screen terminal game (textual): works in any terminal and over SSH.
 
 Left: the seats (card counts, scores, dealer, whose turn), the Centre Row and your hand. Right:
-what happened, each bot's actions included. Below: what the game waits for, and the line where
-you type an action in the project's notation. Tab completes (the grey suggestion is the first
-legal move that starts with what you typed); ``?`` or F2 shows the numbered legal moves, filtered
-as you type; a number takes that move. An illegal move is answered with the rule and its clause.
+what happened, each bot's actions included (PageUp and PageDown scroll it). Below: what the game
+waits for, and the line where you type an action in the project's notation. Tab completes (the
+grey suggestion is the first legal move that starts with what you typed); ``?`` or F2 shows the
+numbered legal moves, filtered as you type; a number takes that move. An illegal move is
+answered with the rule and its clause.
 With several people at one screen, a curtain hides the hand between their turns.
 """
 
@@ -18,7 +19,6 @@ from textual.suggester import Suggester
 from textual.widgets import Footer, Input, OptionList, RichLog, Static
 from textual.widgets.option_list import Option
 
-from ..play.narration import silent_rule
 from ..play.table import Table, explain
 from .tableview import line_text, status_text, styled, table_text
 
@@ -67,18 +67,20 @@ class PlayApp(App[None]):
     Screen { layout: vertical; }
     #status { height: 1; background: $boost; padding: 0 1; }
     #main { height: 1fr; }
-    #table { width: 52; max-width: 50%; border: round $primary; border-title-align: left; padding: 0 1; }
+    #table { width: 52; max-width: 55%; border: round $primary; border-title-align: left; padding: 0 1; }
     #right { width: 1fr; }
     #moves { height: 1fr; display: none; border: round $secondary; }
     #moves.shown { display: block; }
-    #feed { height: 2fr; border: round $primary; padding: 0 1; }
+    #feed { height: 1fr; border: round $primary; padding: 0 1; }
     #prompt { height: auto; max-height: 6; padding: 0 1; }
     #prompt.refused { background: $error 20%; }
     #command { dock: none; }
     """
     BINDINGS = [Binding("ctrl+q", "quit", "Quit"), Binding("f2", "toggle_moves", "Legal moves"),
                 Binding("tab", "complete", "Complete", priority=True, show=True),
-                Binding("f1", "help", "Help")]
+                Binding("f1", "help", "Help"),
+                Binding("pageup", "scroll_feed(-1)", "Scroll back", show=False),
+                Binding("pagedown", "scroll_feed(1)", "Scroll on", show=False)]
 
     def __init__(self, table: Table, log_path: str | None = None):
         super().__init__()
@@ -103,8 +105,9 @@ class PlayApp(App[None]):
         self.query_one("#feed", RichLog).border_title = "What happened"
         self.query_one("#moves", OptionList).border_title = "Legal moves (type a number, or click)"
         self.query_one("#moves", OptionList).can_focus = False
-        self.table.on_gap = lambda n: self.notify(f"The rules don't say: {silent_rule(n.path)}. Round {n.round} "
-                                                  "is void.", title="Rule gap", severity="warning", timeout=10)
+        self.table.on_gap = lambda n: self.notify(f"The rules are silent on {n.path}: round {n.round} is void "
+                                                  "(see What happened).", title="Rule gap", severity="warning",
+                                                  timeout=8)
         self.query_one("#command", Input).focus()
         self.call_after_refresh(self._start)  # the log wraps lines to its width, known after layout
 
@@ -211,6 +214,10 @@ class PlayApp(App[None]):
             box.cursor_position = len(done)
         if len(hits) > 1:
             self.action_toggle_moves(show=True)
+
+    def action_scroll_feed(self, pages: int) -> None:
+        feed = self.query_one("#feed", RichLog)
+        (feed.scroll_page_down if pages > 0 else feed.scroll_page_up)(animate=False)
 
     def action_help(self) -> None:
         for text in self.table.help_text().splitlines():

@@ -19,7 +19,7 @@ seq) and tells it. That notice is the hook for letting the table choose a readin
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import IO, Callable, Sequence
 
 from ..engine import (Action, CatchDos, Declare, Match, Phase, Place, Reason, State, new_game, parse_action,
@@ -131,12 +131,6 @@ class _Seat:
         return self.agent is None
 
 
-@dataclass
-class _Log:
-    writer: LogWriter | None
-    seq: int = 0
-
-
 class Table:
     """One game with at least one person. Construct it, then loop: show :meth:`view` and
     :meth:`news`, read a line, pass it to :meth:`attempt`, until :attr:`over`."""
@@ -170,9 +164,9 @@ class Table:
         self.on_gap = on_gap
         self.gaps: list[GapNotice] = []
         self._news: list[Line] = []
-        self._log = _Log(LogWriter(log) if log is not None else None)
-        if self._log.writer:
-            self._log.writer.header(self.state, [(s.spec, sd) for s, sd in zip(self.seats, seeds)])
+        self._writer = LogWriter(log) if log is not None else None
+        if self._writer:
+            self._writer.header(self.state, [(s.spec, sd) for s, sd in zip(self.seats, seeds)])
         self._tell(self.state.events)
         self._run_bots()
 
@@ -286,19 +280,18 @@ class Table:
             self._apply(seat, agent.act(state))
 
     def _apply(self, seat: int, action: Action) -> None:
-        state, log = self.state, self._log
-        log.seq += 1
-        if log.writer:
-            log.writer.action(log.seq, state.round, seat, action)
-        round_no = state.round
+        state, writer = self.state, self._writer
+        seq, round_no = len(state.history) + 1, state.round  # seq: the action's number in the log
+        if writer:
+            writer.action(seq, round_no, seat, action)
         events = state.apply(action)
         self._tell(events)
         for e in events:
             if isinstance(e, RuleGap) and e.voids:
-                self.gap_reached(GapNotice(e.path, rule_description(e.path), e.situation, round_no, log.seq,
-                                           seat, str(action)))
-        if state.is_terminal() and log.writer:
-            log.writer.result(state)
+                self.gap_reached(GapNotice(e.path, rule_description(e.path), e.situation, round_no, seq, seat,
+                                           str(action)))
+        if state.is_terminal() and writer:
+            writer.result(state)
 
     def gap_reached(self, notice: GapNotice) -> None:
         """A voiding rule gap: the engine has voided the round and dealt the next; record and tell it.
