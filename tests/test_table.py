@@ -188,3 +188,10 @@ def test_a_person_may_catch_a_bot_that_forgets():
                 return
             table.attempt(moves[-1] if moves[-1] != "call-dos" else moves[0])
     pytest.fail("the forgetful bot never left a DOS call to catch")
+
+
+def test_bots_that_never_let_a_person_act_are_stopped(short, monkeypatch):
+    monkeypatch.setattr("dosrules.play.table.BOT_ACTION_LIMIT", 3)
+    with pytest.raises(UsageError) as err:
+        Table(short, 3, SEED, AGENTS)  # bot seat 2 plays first, and takes four actions
+    assert err.value.what.startswith("the bots took 3 actions in a row without a person's turn")

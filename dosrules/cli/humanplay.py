@@ -30,7 +30,10 @@ def play_with_people(args, ruleset, specs: list[str]) -> int:
         if full_screen:
             from .tui import PlayApp
 
-            PlayApp(table, str(path)).run()
+            app = PlayApp(table, str(path))
+            app.run()
+            if app.error is not None:
+                raise app.error
         else:
             from rich.console import Console
 

@@ -19,6 +19,7 @@ from textual.suggester import Suggester
 from textual.widgets import Footer, Input, OptionList, RichLog, Static
 from textual.widgets.option_list import Option
 
+from ..errors import DosrulesError
 from ..play.table import Table, explain
 from .tableview import line_text, status_text, styled, table_text
 
@@ -87,6 +88,7 @@ class PlayApp(App[None]):
         self.table = table
         self.log_path = log_path
         self._shown_person: int | None = None
+        self.error: DosrulesError | None = None  # what ended the game early, for the command to print
 
     def compose(self) -> ComposeResult:
         yield Static(id="status")
@@ -188,7 +190,12 @@ class PlayApp(App[None]):
         if self.table.over:
             self._refresh(["The game is over: Ctrl+Q leaves."])
             return
-        attempt = self.table.attempt(text)
+        try:
+            attempt = self.table.attempt(text)
+        except DosrulesError as err:  # e.g. bots that void round after round: leave, and say why
+            self.error = err
+            self.exit()
+            return
         if attempt.ok:
             self._feed_line(styled(f"> {attempt.action}", "dim"))
             self._refresh()
