@@ -127,3 +127,14 @@ def test_a_ruleset_file_works_like_everywhere_else(tmp_path, monkeypatch, capsys
     out = capsys.readouterr().out
     assert "target 40" in out and "(end of input)" in out
     assert json.loads(path.read_text(encoding="utf-8").splitlines()[0])["ruleset"] == "mattel-2018+our-rules"
+
+
+def test_bad_seats_leave_no_log(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    assert main(["play", "mattel-2018", "--players", "5", "--agents", "human,greedy,greedy,greedy,greedy",
+                 "--plain"]) == 1
+    assert main(["play", "mattel-2018", "--players", "2", "--agents", "human:x=1,greedy", "--plain"]) == 2
+    err = capsys.readouterr().err
+    assert "mattel-2018 is played by 2 to 4 players, not 5" in err
+    assert "agent 'human:x=1': a person's seat takes no options" in err
+    assert list(tmp_path.iterdir()) == []

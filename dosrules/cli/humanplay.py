@@ -26,7 +26,12 @@ def play_with_people(args, ruleset, specs: list[str]) -> int:
                             fix="Choose a writable path for --log.") from None
     full_screen = not args.plain and sys.stdin.isatty() and sys.stdout.isatty()
     with log:
-        table = Table(ruleset, args.players, seed, specs, log=log, max_rounds=args.rounds)
+        try:
+            table = Table(ruleset, args.players, seed, specs, log=log, max_rounds=args.rounds)
+        except DosrulesError:  # bad seats or player count: leave no log of a game never played
+            log.close()
+            path.unlink(missing_ok=True)
+            raise
         if full_screen:
             from .tui import PlayApp
 

@@ -70,7 +70,7 @@ class PlayApp(App[None]):
     #main { height: 1fr; }
     #table { width: 52; max-width: 55%; border: round $primary; border-title-align: left; padding: 0 1; }
     #right { width: 1fr; }
-    #moves { height: 1fr; display: none; border: round $secondary; }
+    #moves { height: auto; max-height: 50%; display: none; border: round $secondary; }
     #moves.shown { display: block; }
     #feed { height: 1fr; border: round $primary; padding: 0 1; }
     #prompt { height: auto; max-height: 6; padding: 0 1; }
