@@ -22,6 +22,7 @@ ALLOWED = {
     "play": {"errors", "ruleset", "engine", "rulebook"},
     "disputes": {"errors", "ruleset", "engine"},
     "comparison": {"errors", "ruleset", "engine", "play", "verify"},
+    "rl": {"errors", "ruleset", "engine", "play"},
     "cli": {"errors", "ruleset", "engine", "rulebook", "verify", "play", "disputes", "comparison"},
     "__init__": {"ruleset", "engine"},
     "__main__": {"cli"},
