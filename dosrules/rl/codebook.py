@@ -5,12 +5,15 @@ only on the cards and the rules (docs/rl.md):
 
 ====================  ===========================================================================
 ``0`` .. ``3``         ``draw``, ``end``, ``call-dos``, ``pass``
-``4`` ..               ``catch-dos 0`` .. ``catch-dos n-1`` (one per seat)
-then                   ``place X``: every form in which a card may be put into the Centre Row
+``4`` ..               ``place X``: every form in which a card may be put into the Centre Row
 then                   ``declare X``: every declaration of a wild turned up (placer-declares only)
 then                   ``match T with A`` and ``match T with A+B``: every Centre Row form T, singles
                        first, then doubles, the cards in the engine's canonical order
+last                   ``catch-dos 0`` .. ``catch-dos n-1`` (one per seat)
 ====================  ===========================================================================
+
+Only the last block depends on the player count: the other ids of a ruleset are the same
+whether 2 or 4 play.
 
 Cards and declarations sort as ``engine.actions.declared_key`` does (numbers by value and colour,
 then Wild #, then Wild DOS). A match is in the book when its numbers add up (``T`` counts as the
@@ -41,7 +44,6 @@ class Codebook:
         c = self.compiled = compiled
         self.players = c.players
         acts: list[Action] = [DRAW, END, CALL_DOS, PASS]
-        acts += [CatchDos(seat) for seat in range(c.players)]
         self.first_place = len(acts)
         acts += [Place(d) for d in _sorted({d: None for f in c.faces for d in c.place_options[f]})]
         self.first_declare = len(acts)
@@ -50,6 +52,8 @@ class Codebook:
                                                   for d in c.declare_options[f]})]
         self.first_match = len(acts)
         acts += _matches(c)
+        self.first_catch = len(acts)
+        acts += [CatchDos(seat) for seat in range(c.players)]
         self.actions: tuple[Action, ...] = tuple(acts)
         self._by_value: dict[Action, int] = {a: i for i, a in enumerate(acts)}
         if len(self._by_value) != len(acts):
@@ -76,7 +80,9 @@ class Codebook:
         key = _identity(action)
         i = self._by_id.get(key) if key is not None else None
         if i is None:
-            i = self._by_value[action]  # KeyError: not an action of this ruleset
+            i = self._by_value.get(action)
+            if i is None:
+                raise KeyError(f"'{action}' is not an action of {self.compiled.ruleset.id} with {self.players} players")
         return i
 
     def indices(self, actions) -> list[int]:

@@ -19,7 +19,7 @@ from typing import Callable
 from ..engine.chance import Chance
 from ..engine.compiled import CompiledRules
 
-__all__ = ["DeckChance", "ChanceRequest", "card_request", "CARD", "LOT"]
+__all__ = ["DeckChance", "DeckCounts", "ChanceRequest", "card_request", "sample_outcome", "CARD", "LOT"]
 
 CARD, LOT = "card", "lot"
 
@@ -27,23 +27,54 @@ CARD, LOT = "card", "lot"
 @dataclass(frozen=True)
 class ChanceRequest:
     """What chance decides next: ``kind`` is ``card`` (a card leaves the deck; outcome = face
-    index) or ``lot`` (a seat by lot; outcome = 0..n-1); ``outcomes`` = ((outcome, probability), ...)."""
+    index) or ``lot`` (a seat by lot; outcome = 0..n-1); ``outcomes`` = ((outcome, probability), ...);
+    ``weights`` = the count of each outcome id (cards left per face, or 1 per seat)."""
 
     kind: str
     outcomes: tuple[tuple[int, float], ...]
+    weights: tuple[int, ...]
+
+    def allows(self, outcome) -> bool:
+        return type(outcome) is int and 0 <= outcome < len(self.weights) and self.weights[outcome] > 0
+
+
+class DeckCounts:
+    """The cards left per face of the deck list last asked about (kept while only ``take``
+    changes it, so that each chance node does not count the deck again)."""
+
+    __slots__ = ("deck", "size", "counts")
+
+    def __init__(self):
+        self.deck, self.size, self.counts = None, -1, []
+
+    def of(self, deck: list, face_index, faces: int) -> list[int]:
+        if self.deck is not deck or self.size != len(deck):
+            counts = [0] * faces
+            for f, k in Counter(map(face_index.__getitem__, map(id, deck))).items():
+                counts[f] = k
+            self.deck, self.size, self.counts = deck, len(deck), counts
+        return self.counts
+
+    def took(self, deck: list, f: int) -> None:
+        """Face ``f`` has just left ``deck``."""
+        if self.deck is deck and self.size == len(deck) + 1:
+            self.size -= 1
+            self.counts[f] -= 1
 
 
 class DeckChance(Chance):
     """Chance whose outcomes are given: first ``outcomes`` in order (face indices and seats), then
-    each from ``ask(ChanceRequest) -> outcome``."""
+    each from ``ask(ChanceRequest) -> outcome``. ``counts`` may be shared by the steps of a game."""
 
-    def __init__(self, compiled: CompiledRules, outcomes=(), ask: Callable[[ChanceRequest], int] | None = None):
+    def __init__(self, compiled: CompiledRules, outcomes=(), ask: Callable[[ChanceRequest], int] | None = None,
+                 counts: DeckCounts | None = None):
         self.seed = None
         self.faces = compiled.faces
         self.face_index = compiled.face_index
         self.outcomes = list(outcomes)
         self.used = 0
         self.ask = ask or _no_ask
+        self.counts = counts if counts is not None else DeckCounts()
 
     def shuffle(self, cards: list) -> None:
         """Nothing: the deck is a multiset, and a card's place in the list carries no chance."""
@@ -52,13 +83,14 @@ class DeckChance(Chance):
         out = []
         for _ in range(k):
             f = self._next(deck)
-            card = self.faces[f] if 0 <= f < len(self.faces) else None
+            card = self.faces[f] if type(f) is int and 0 <= f < len(self.faces) else None
             try:
                 i = [*map(id, deck)].index(id(card))
             except ValueError:
                 raise ValueError(f"chance outcome {f!r} is not a card left in the deck") from None
             deck[i] = deck[-1]
             deck.pop()
+            self.counts.took(deck, f)
             out.append(card)
         return out
 
@@ -66,8 +98,9 @@ class DeckChance(Chance):
         if self.used < len(self.outcomes):
             self.used += 1
             return self.outcomes[self.used - 1]
-        outcome = self.ask(ChanceRequest(LOT, tuple((s, 1.0 / n) for s in range(n))))
-        if not (isinstance(outcome, int) and 0 <= outcome < n):
+        request = ChanceRequest(LOT, tuple((s, 1.0 / n) for s in range(n)), (1,) * n)
+        outcome = self.ask(request)
+        if not request.allows(outcome):
             raise ValueError(f"chance outcome {outcome!r} is not a seat from 0 to {n - 1}")
         return outcome
 
@@ -75,12 +108,13 @@ class DeckChance(Chance):
         if self.used < len(self.outcomes):
             self.used += 1
             return self.outcomes[self.used - 1]
-        return self.ask(card_request(deck, self.face_index))
+        return self.ask(card_request(self.counts.of(deck, self.face_index, len(self.faces)), len(deck)))
 
     def copy(self) -> "DeckChance":
         new = object.__new__(DeckChance)
         new.__dict__.update(self.__dict__)
         new.outcomes = list(self.outcomes)
+        new.counts = DeckCounts()
         return new
 
     def __repr__(self) -> str:
@@ -91,8 +125,17 @@ def _no_ask(request: ChanceRequest) -> int:
     raise RuntimeError(f"chance must decide ({request.kind}) and no outcome is given")
 
 
-def card_request(deck, face_index) -> ChanceRequest:
-    """The next card from ``deck``: each face with probability count / cards left."""
-    total = len(deck)
-    counts = sorted(Counter(map(face_index.__getitem__, map(id, deck))).items())
-    return ChanceRequest(CARD, tuple([(f, v / total) for f, v in counts]))
+def card_request(counts: list[int], total: int) -> ChanceRequest:
+    """The next card of a deck of ``total`` cards holding ``counts[f]`` of face ``f``: each face
+    with probability count / total."""
+    return ChanceRequest(CARD, tuple([(f, k / total) for f, k in enumerate(counts) if k]), tuple(counts))
+
+
+def sample_outcome(outcomes, u: float) -> int:
+    """The outcome that ``u`` (uniform in [0, 1)) picks from ``(outcome, probability)`` pairs."""
+    acc = 0.0
+    for outcome, p in outcomes:
+        acc += p
+        if u < acc:
+            return outcome
+    return outcomes[-1][0]  # u within rounding of 1

@@ -33,7 +33,7 @@ from ..engine.state import State
 from ..errors import DosrulesError, UsageError
 from ..ruleset.loader import load_ruleset
 from .codebook import Codebook
-from .deckchance import ChanceRequest, DeckChance
+from .deckchance import ChanceRequest, DeckChance, DeckCounts
 
 __all__ = ["RlGame", "Episode", "CHANCE", "DEFAULT_MAX_GAME_LENGTH"]
 
@@ -121,6 +121,7 @@ class Episode:
         self.gaps: tuple[RuleGap, ...] = ()  # rule gaps met (void rounds and lots)
         self.request: ChanceRequest | None = None
         self._greenlet = None
+        self._counts = DeckCounts()  # the deck's cards per face, kept across steps
         if self.explicit:
             self._settled = self.state.copy()
             self._run(self.state, _BEGIN, [])
@@ -179,10 +180,7 @@ class Episode:
     def apply(self, i: int) -> None:
         """Apply a decision (an action id) or, at a chance node, a chance outcome."""
         if self.request is not None:
-            for o, _ in self.request.outcomes:
-                if o == i:
-                    break
-            else:
+            if not self.request.allows(i):
                 raise ValueError(f"{i!r} is not a chance outcome here: {self.request.kind} "
                                  f"{[o for o, _ in self.request.outcomes]}")
             self._ids = (i, self._ids)
@@ -211,7 +209,7 @@ class Episode:
         """Run ``step`` (an Action, or _BEGIN) on ``state`` in a greenlet; it stops at the first
         chance node that ``outcomes`` (the outcomes chosen so far, replayed) does not settle."""
         self.state, self._step, self._outcomes = state, step, outcomes
-        state.chance = DeckChance(self.game.compiled, outcomes, _suspend)
+        state.chance = DeckChance(self.game.compiled, outcomes, _suspend, self._counts)
         self._greenlet = greenlet(_play)
         self._resume(state, step)
 
@@ -254,6 +252,7 @@ class Episode:
         new = object.__new__(Episode)
         new.__dict__.update(self.__dict__)
         new._outcomes = list(self._outcomes)
+        new._counts = DeckCounts()
         if self.request is None:
             new.state = self.state.copy()
         else:

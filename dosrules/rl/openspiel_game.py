@@ -84,8 +84,9 @@ class DosState(pyspiel.State):
         super().__init__(game)
         self.rl = game.rl
         self.episode = episode if episode is not None else game.rl.new_episode(explicit=True)
+        self._player = self._who()
 
-    def current_player(self) -> int:
+    def _who(self) -> int:
         p = self.episode.current_player()
         if p is None:
             return pyspiel.PlayerId.TERMINAL
@@ -93,17 +94,20 @@ class DosState(pyspiel.State):
             return pyspiel.PlayerId.CHANCE
         return p
 
+    def current_player(self) -> int:
+        return self._player
+
     def _legal_actions(self, player: int) -> list[int]:
-        ep = self.episode
-        if ep.request is not None or player != ep.current_player():
+        if player != self._player:
             return []
-        return ep.legal_ids()
+        return self.episode.legal_ids()
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         return self.episode.chance_outcomes()
 
     def _apply_action(self, action: int) -> None:
         self.episode.apply(int(action))
+        self._player = self._who()
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
