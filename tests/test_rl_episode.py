@@ -164,7 +164,7 @@ def test_sampled_chance_plays_the_same_game_for_the_same_seed():
         a.apply(i)
         b.apply(i)
     assert str(a.state) == str(b.state) and a.current_player() != CHANCE
-    with pytest.raises(TypeError, match="cannot be pickled"):
+    with pytest.raises(TypeError, match="can be pickled"):
         pickle.dumps(a)
 
 
@@ -212,3 +212,21 @@ def test_the_observation_of_every_hand_is_for_analysis_only():
 def test_sample_outcome_follows_the_probabilities():
     outcomes = [(3, 0.25), (7, 0.5), (9, 0.25)]
     assert [sample_outcome(outcomes, u) for u in (0.0, 0.2, 0.3, 0.74, 0.8, 0.999999999)] == [3, 3, 7, 7, 9, 9]
+
+
+def test_resampling_deals_the_hidden_cards_again_and_keeps_what_the_seat_sees():
+    game = RlGame("mattel-2018+reshuffle", 3)
+    ep = game.new_episode(explicit=False, seed=4)
+    seat = ep.current_player()
+    obs = Observation(game)
+    obs.set_from(ep.state, seat)
+    seen = obs.tensor.copy()
+    det = ep.resampled(seat, random.Random(1))
+    obs.set_from(det.state, seat)
+    assert (obs.tensor == seen).all()
+    assert [len(h) for h in det.state.hands] == [len(h) for h in ep.state.hands]
+    assert det.state.hands != ep.state.hands  # another deal of what seat cannot see
+    assert Counter(det.state.all_cards()) == Counter(game.compiled.deck)
+    assert det.legal_ids() == ep.legal_ids()
+    with pytest.raises(ValueError, match="own decision"):
+        ep.resampled((seat + 1) % 3, random.Random(1))

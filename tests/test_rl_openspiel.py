@@ -121,3 +121,39 @@ def test_observations_are_per_seat_and_a_clone_is_independent():
     clone.apply_action(clone.legal_actions()[0])
     assert clone.history() != state.history() and state.observation_string(0) != "" and \
         state.episode.state is not clone.episode.state
+
+
+def test_the_greedy_bot_plays_the_engines_greedy_move_by_id():
+    from dosrules.play.agents import make_agent
+    from dosrules.rl.bots import AgentBot
+    game = load("mattel-2018+reshuffle", 2)
+    state = game.new_initial_state()
+    rng = random.Random(6)
+    bot, twin = AgentBot("greedy", 3), make_agent("greedy", 3)
+    for _ in range(300):
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+            continue
+        action = bot.step(state)
+        assert action in state.legal_actions()
+        assert state.action_to_string(state.current_player(), action) == str(twin.act(state.episode.state))
+        state.apply_action(action)
+
+
+def test_the_example_evaluates_an_agent_against_greedy():
+    import importlib.util
+    from pathlib import Path
+    path = Path(__file__).resolve().parent.parent / "examples" / "evaluate_against_greedy.py"
+    spec = importlib.util.spec_from_file_location("evaluate_against_greedy", path)
+    example = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(example)
+    result = example.evaluate("mattel-2018+reshuffle", 2, "random", games=3, simulations=0, seed=1)
+    assert result["games"] == 3 and 0.0 <= result["ci95"][0] <= result["rate"] <= result["ci95"][1] <= 1.0
+    assert example.wilson(0, 10)[0] == 0.0 and example.wilson(5, 10) == pytest.approx((0.2366, 0.7634), abs=1e-4)
+    game = load("mattel-2018+reshuffle", 2, max_game_length=400)
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[len(state.history()) % len(state.chance_outcomes())][0])
+    bot = example.DeterminizedMCTS(game, simulations=5, seed=2)
+    assert bot.step(state) in state.legal_actions()

@@ -119,8 +119,10 @@ class Episode:
         self.moves = 0  # decisions taken
         self.last_events: list = []
         self.gaps: tuple[RuleGap, ...] = ()  # rule gaps met (void rounds and lots)
+        self.replayable = True  # ids() lead to this game (not after ``resampled``)
         self.request: ChanceRequest | None = None
         self._greenlet = None
+        self._step, self._outcomes = _NONE, []
         self._counts = DeckCounts()  # the deck's cards per face, kept across steps
         if self.explicit:
             self._settled = self.state.copy()
@@ -237,13 +239,34 @@ class Episode:
         """The position to observe: the settled state (before the step at a chance node)."""
         return self._settled if self.request is not None else self.state
 
+    def resampled(self, seat: int, rng) -> "Episode":
+        """A copy in which the cards ``seat`` cannot see, the other hands and the deck, are
+        dealt again at random (every hand keeps its size): one determinization for search under
+        imperfect information (perfect-information Monte Carlo, IS-MCTS). Only at ``seat``'s own
+        decision; ``rng`` is a ``random.Random``. The copy's ``ids()`` no longer lead to it."""
+        if self.request is not None or self.is_terminal() or self.current_player() != seat:
+            raise ValueError(f"resample at seat {seat}'s own decision, not at {self.current_player()!r}")
+        new = self.copy()
+        state = new.state
+        hidden = [card for s, hand in enumerate(state.hands) if s != seat for card in hand] + state.deck
+        rng.shuffle(hidden)
+        at = 0
+        for s, hand in enumerate(state.hands):
+            if s != seat:
+                state.hands[s] = hidden[at:at + len(hand)]
+                at += len(hand)
+        state.deck = hidden[at:]
+        new.replayable = False
+        return new
+
     def __deepcopy__(self, memo) -> "Episode":
         return self.copy()
 
     def __reduce__(self):
         """Pickled as its game and ids (replayed when loaded); explicit chance only."""
-        if not self.explicit:
-            raise TypeError("an episode whose chance is drawn inside cannot be pickled: use explicit chance")
+        if not self.explicit or not self.replayable:
+            raise TypeError("only an episode with explicit chance that was not resampled can be pickled "
+                            "(it is saved as its ids and replayed)")
         return _replayed, (self.game, tuple(self.ids()))
 
     def copy(self) -> "Episode":
