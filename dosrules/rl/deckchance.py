@@ -55,6 +55,13 @@ class DeckCounts:
             self.deck, self.size, self.counts = deck, len(deck), counts
         return self.counts
 
+    def moved_to(self, deck: list) -> "DeckCounts":
+        """A cache for ``deck``, a copy of the list this one counts (for a copied state)."""
+        new = DeckCounts()
+        if self.deck is not None and self.size == len(deck):
+            new.deck, new.size, new.counts = deck, self.size, list(self.counts)
+        return new
+
     def took(self, deck: list, f: int) -> None:
         """Face ``f`` has just left ``deck``."""
         if self.deck is deck and self.size == len(deck) + 1:

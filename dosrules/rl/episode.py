@@ -26,6 +26,7 @@ from functools import lru_cache
 
 from greenlet import getcurrent, greenlet
 
+from ..engine.actions import CallDos, Pass
 from ..engine.chance import Chance
 from ..engine.compiled import CompiledRules, compile_rules
 from ..engine.events import RuleGap
@@ -197,7 +198,7 @@ class Episode:
         self.moves += 1
         self._ids = (i, self._ids)
         state = self.state
-        if not self.explicit:
+        if not self.explicit or type(action) in _NO_CHANCE:
             self._settle(state, _play(state, action))
             return
         self._settled = state.copy()  # the position before the step, while chance decides
@@ -275,10 +276,12 @@ class Episode:
         new = object.__new__(Episode)
         new.__dict__.update(self.__dict__)
         new._outcomes = list(self._outcomes)
-        new._counts = DeckCounts()
         if self.request is None:
             new.state = self.state.copy()
+            new._counts = self._counts.moved_to(new.state.deck) if self._counts.deck is self.state.deck \
+                else DeckCounts()
         else:
+            new._counts = DeckCounts()
             new.state = new._greenlet = None
         return new
 
@@ -304,3 +307,5 @@ def _suspend(request: ChanceRequest) -> int:
 
 
 _NONE = object()
+#: actions after which chance never decides anything (a call; a catch window declined)
+_NO_CHANCE = (CallDos, Pass)
