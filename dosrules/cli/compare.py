@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import sys
 from pathlib import Path
 
@@ -121,10 +122,10 @@ def _check(args) -> None:
 
 
 def _portable(spec: str) -> str:
-    """A path spec made absolute (workers may run elsewhere); ids and compositions unchanged."""
-    parts = spec.split("+")
-    return "+".join(str(Path(p).resolve()) if (p.endswith((".yaml", ".yml")) or os.sep in p) and Path(p).exists()
-                    else p for p in parts)
+    """A path spec made absolute (workers may run elsewhere); ids, compositions and fills unchanged."""
+    parts = re.split(r"([+~])", spec)
+    return "".join(str(Path(p).resolve()) if (p.endswith((".yaml", ".yml")) or os.sep in p) and Path(p).exists()
+                   else p for p in parts)
 
 
 def _progress_factory(args):

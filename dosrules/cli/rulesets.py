@@ -8,7 +8,7 @@ from typing import Any
 
 from .common import add_rulesets_option, ruleset_dirs
 from ..ruleset.loader import load_ruleset, resolve, shipped_ids, shipped_rulesets
-from ..ruleset.model import Ruleset, rule_paths
+from ..ruleset.model import Ruleset, Status, rule_paths
 
 
 def register(sub) -> None:
@@ -125,16 +125,23 @@ def listing(ruleset: Ruleset, cite: bool = False) -> list[str]:
                 continue
             rows.append((f"by_players.{n}.{path}", _value(value), f"by_players.{n}.{path}"))
     width = max(len(r[0]) for r in rows)
+    filled = [key for _, _, key in rows if ruleset.provenance[key].status is Status.FILLED]
+    if filled:
+        lines.append(f"filled: {len(filled)} rule{'s' if len(filled) != 1 else ''} the sources leave unspecified, "
+                     "read as another ruleset or a readings file reads them (status 'filled')")
     lines.append("")
     for shown, value, key in rows:
-        if not cite:
-            lines.append(f"{shown:<{width}}  {value}")
-            continue
         prov = ruleset.provenance[key]
+        if not cite:
+            mark = f"  (filled from {prov.ruleset})" if prov.status is Status.FILLED else ""
+            lines.append(f"{shown:<{width}}  {value}{mark}")
+            continue
         where = f"{prov.citation.source} §{prov.citation.section}: \"{prov.citation.quote}\"" if prov.citation else ""
         lines.append(f"{shown:<{width}}  {value:<20}  {prov.status.value:<11}  {where}".rstrip())
         if prov.note:
             lines.append(f"{'':<{width}}  {'':<20}  note: {prov.note}")
-        if prov.ruleset and prov.ruleset != ruleset.id:
+        if prov.status is Status.FILLED:
+            lines.append(f"{'':<{width}}  {'':<20}  filled from: {prov.ruleset}")
+        elif prov.ruleset and prov.ruleset != ruleset.id:
             lines.append(f"{'':<{width}}  {'':<20}  set by: {prov.ruleset}")
     return lines

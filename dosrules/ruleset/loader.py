@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any, Iterable, Sequence
 
 from .build import build_ruleset, merge_rules
+from .fill import FILL
 from .checks import missing_rules, semantic_problems
 from ..errors import DosrulesError, Location, RulesetError
 from .model import Provenance, Ruleset
@@ -264,8 +265,14 @@ def _split(spec: str) -> list[str]:
 
 
 def resolve(spec: str | Path, search_dirs: Iterable[str | Path] = ()) -> Resolution:
-    """Resolve a spec without raising for bad input: every problem is in the result."""
+    """Resolve a spec without raising for bad input: every problem is in the result.
+
+    A spec with ``~`` fills silences (``german~mattel-2018``): see :mod:`dosrules.ruleset.fill`."""
     spec = str(spec)
+    if FILL in spec and not Path(spec).is_file():
+        from .fill import resolve_filled
+
+        return resolve_filled(spec, search_dirs)
     session = _Session([Path(d) for d in search_dirs])
     if not spec.strip() or any(not p.strip() for p in _split(spec)):
         session.problems.append(DosrulesError(
