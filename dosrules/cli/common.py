@@ -27,3 +27,14 @@ def load(spec: str, args):
     from ..ruleset.loader import load_ruleset
 
     return load_ruleset(spec, ruleset_dirs(args))
+
+
+def add_run_options(parser) -> None:
+    """``--jobs``, ``--executor``, ``--scheduler`` and ``--db``: where simulation chunks run and are kept."""
+    parser.add_argument("--jobs", type=int, default=None, metavar="J",
+                        help="worker processes for --executor local (default: the number of cores)")
+    parser.add_argument("--executor", choices=["local", "dask"], default="local",
+                        help="where chunks run: local worker processes (default) or a dask.distributed cluster")
+    parser.add_argument("--scheduler", metavar="ADDRESS", help="the dask scheduler, e.g. tcp://10.0.0.5:8786")
+    parser.add_argument("--db", metavar="FILE",
+                        help="SQLite file of chunk results (default $XDG_CACHE_HOME/dosrules/results.sqlite)")

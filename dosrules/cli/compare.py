@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 from ..errors import UsageError
-from .common import add_rulesets_option, load, ruleset_dirs
+from .common import add_rulesets_option, add_run_options, load, ruleset_dirs
 
 
 DEFAULT_ROUNDS = 2000  # simulated rounds per ruleset and player count when neither --rounds nor --games
@@ -40,13 +40,7 @@ def register(sub) -> None:
                    help="agent for every seat: greedy or random, with options (greedy:forget=0.1), "
                         "or one per seat (greedy,random,...); default greedy")
     p.add_argument("--seed", type=int, default=1, help="the run's seed (default 1)")
-    p.add_argument("--jobs", type=int, default=None, metavar="J",
-                   help="worker processes for --executor local (default: the number of cores)")
-    p.add_argument("--executor", choices=["local", "dask"], default="local",
-                   help="where chunks run: local worker processes (default) or a dask.distributed cluster")
-    p.add_argument("--scheduler", metavar="ADDRESS", help="the dask scheduler, e.g. tcp://10.0.0.5:8786")
-    p.add_argument("--db", metavar="FILE",
-                   help="SQLite file of chunk results (default $XDG_CACHE_HOME/dosrules/results.sqlite)")
+    add_run_options(p)
     p.add_argument("--chunk-rounds", type=int, default=None, metavar="N",
                    help="rounds per chunk, the unit of work, storage and resumption (default 250; "
                         "part of the numbers: another size gives other samples)")

@@ -34,7 +34,7 @@ from .readings import OPEN_PATHS, ReadingError, can_be_unspecified, parse_readin
 from .schema import dotted, nearest, sort_problems
 from .yaml12 import Document, read_yaml
 
-__all__ = ["FILL", "Reading", "Readings", "fill_ruleset", "read_readings", "inline_reading", "resolve_filled",
+__all__ = ["FILL", "Reading", "Readings", "fill_ruleset", "fill_inline", "read_readings", "inline_reading", "resolve_filled",
            "is_readings_file"]
 
 FILL = "~"
@@ -64,7 +64,12 @@ class Readings:
     def provenance(self, path: str) -> Provenance:
         reading = self.values[path]
         note = reading.note or ("a reading chosen in " + self.file if self.file else "a reading chosen on the command line")
-        return Provenance(Status.FILLED, None, note, self.file or self.id)
+        return Provenance(Status.FILLED, None, note, self.file or f"{path}={reading_text(reading.value)}")
+
+    def then(self, later: "Readings") -> "Readings":
+        """These inline readings followed by ``later`` ones (the first reading of a rule counts)."""
+        return Readings(f"{self.id}{FILL}{later.id}", f"{self.name}, then from {later.name}",
+                        {**later.values, **self.values})
 
 
 FillSource = Union[Ruleset, Readings]
@@ -307,12 +312,37 @@ def resolve_filled(spec: str, search_dirs: Iterable[str | Path] = ()):
             where=Location(target.files[-1]) if target.files else None,
             fix=f"Compose it with an edition first and fill that: <edition>+{parts[0]}{FILL}"
                 f"{FILL.join(parts[1:])}.")], files=target.files)
-    ruleset = target.ruleset
-    for part in parts[1:]:
-        try:
-            ruleset = fill_ruleset(ruleset, _source(part.strip(), spec, parts[0], dirs))
-        except RulesetError as err:
-            return Resolution(spec, err.problems)
-        except DosrulesError as err:
-            return Resolution(spec, [err])
+    try:
+        sources = [_source(part.strip(), spec, parts[0], dirs) for part in parts[1:]]
+        ruleset = target.ruleset
+        for source in _merge_inline(sources):
+            ruleset = fill_ruleset(ruleset, source)
+    except RulesetError as err:
+        return Resolution(spec, err.problems)
+    except DosrulesError as err:
+        return Resolution(spec, [err])
     return Resolution(spec, [], ruleset, True, ruleset.files)
+
+
+def fill_inline(target: Ruleset, readings_: Sequence[str]) -> Ruleset:
+    """``target`` filled with inline readings (``path=value`` texts): the ruleset that the spec
+    ``T~r1~r2...`` names when ``target`` is ``T`` (the same tree, id and content hash), without
+    reading ``T`` again."""
+    merged = None
+    for text in readings_:
+        reading = inline_reading(text, FILL.join([target.id, *readings_]))
+        merged = reading if merged is None else merged.then(reading)
+    return target if merged is None else fill_ruleset(target, merged)
+
+
+def _merge_inline(sources: list[FillSource]) -> list[FillSource]:
+    """Consecutive inline readings as one source: one fill instead of one per reading. The ruleset
+    is the same (a reading fills only a rule no earlier one did, and the names chain alike)."""
+    out: list[FillSource] = []
+    for source in sources:
+        last = out[-1] if out else None
+        if isinstance(source, Readings) and source.file is None and isinstance(last, Readings) and last.file is None:
+            out[-1] = last.then(source)
+        else:
+            out.append(source)
+    return out

@@ -258,6 +258,14 @@ class Resolution:
         return not self.problems
 
 
+def _is_file(text: str) -> bool:
+    """Whether ``text`` names an existing file (False for text no file can be named by)."""
+    try:
+        return Path(text).is_file()
+    except (OSError, ValueError):
+        return False
+
+
 def _split(spec: str) -> list[str]:
     if Path(spec).is_file():
         return [spec]
@@ -269,7 +277,7 @@ def resolve(spec: str | Path, search_dirs: Iterable[str | Path] = ()) -> Resolut
 
     A spec with ``~`` fills silences (``german~mattel-2018``): see :mod:`dosrules.ruleset.fill`."""
     spec = str(spec)
-    if FILL in spec and not Path(spec).is_file():
+    if FILL in spec and not _is_file(spec):
         from .fill import resolve_filled
 
         return resolve_filled(spec, search_dirs)
@@ -375,6 +383,12 @@ def _layer(layers: list[tuple[int, RulesetFile]], session: _Session) -> tuple[Ru
 
 
 # --- public -----------------------------------------------------------------------------------
+
+
+def read_ruleset_file(path: str | Path) -> RulesetFile | None:
+    """One ruleset file on its own, checked against the schema and its cite table (not resolved);
+    None when it cannot be read. ``valid`` says whether it passed."""
+    return _Session([]).read(Path(path))
 
 
 def load_ruleset(spec: str | Path, search_dirs: Iterable[str | Path] = ()) -> Ruleset:
