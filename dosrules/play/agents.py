@@ -195,26 +195,51 @@ def best_matches(state: State, matches: list[Match]) -> list[Match]:
             slots.append(by_face[card])
     if not slots:  # only already-matched row cards are matchable (once_per_row_card false)
         return [max(best.values(), key=lambda sm: sm[0])[1]]
-    hand: dict = {}
+    # hand cards as small numbers, and each option as the (card number, copies) it needs: the
+    # search below then checks and books hand cards without hashing Card values
+    number: dict = {}
     for card in state.hands[state.turn_seat]:
-        hand[card] = hand.get(card, 0) + 1
+        number.setdefault(card, len(number))
+    hand = [0] * len(number)
+    for card in state.hands[state.turn_seat]:
+        hand[number[card]] += 1
+    options = []
+    for slot in slots:
+        row = []
+        for score, m in slot:
+            need: dict[int, int] = {}
+            for d in m.cards:
+                i = number.get(d.card, -1)
+                need[i] = need.get(i, 0) + 1
+            if -1 not in need:
+                row.append((score, m, tuple(need.items())))
+        options.append(row)
     best_total = [(0, 0, 0), []]
+    # ceiling[k]: each score part summed over the best option of every slot from k on; a branch
+    # whose total plus its ceiling cannot beat the best plan found is cut (an exact bound: the
+    # plan chosen is the same)
+    ceiling = [(0, 0, 0)] * (len(options) + 1)
+    for k in range(len(options) - 1, -1, -1):
+        best_here = [max((score[i] for score, _, _ in options[k]), default=0) for i in range(3)]
+        ceiling[k] = (ceiling[k + 1][0] + best_here[0], ceiling[k + 1][1] + best_here[1],
+                      ceiling[k + 1][2] + best_here[2])
 
     def search(k: int, total: tuple[int, int, int], chosen: list[Match]) -> None:
-        if k == len(slots):
+        if k == len(options):
             if total > best_total[0]:
                 best_total[0], best_total[1] = total, list(chosen)
             return
-        for score, m in slots[k]:
-            cards = [d.card for d in m.cards]
-            if all(hand.get(c, 0) >= cards.count(c) for c in cards):
-                for c in cards:
-                    hand[c] -= 1
+        if (total[0] + ceiling[k][0], total[1] + ceiling[k][1], total[2] + ceiling[k][2]) <= best_total[0]:
+            return
+        for score, m, need in options[k]:
+            if all(hand[i] >= c for i, c in need):
+                for i, c in need:
+                    hand[i] -= c
                 chosen.append(m)
                 search(k + 1, (total[0] + score[0], total[1] + score[1], total[2] + score[2]), chosen)
                 chosen.pop()
-                for c in cards:
-                    hand[c] += 1
+                for i, c in need:
+                    hand[i] += c
         search(k + 1, total, chosen)
 
     search(0, (0, 0, 0), [])
