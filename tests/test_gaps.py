@@ -163,6 +163,7 @@ def test_gaps_lists_silences_as_text_and_json(capsys):
     (["german", "--players", "7"], "--players 7: german is for 2 to 4 players"),
     (["german", "--measure", "--margin", "2"], "--margin must be between 0 and 1, not 2.0"),
     (["german", "--measure", "--executor", "dask", "--jobs", "2"], "--jobs is for --executor local"),
+    (["german", "--measure", "--baseline", "nosuch"], "--baseline nosuch: no ruleset with the id 'nosuch'"),
 ])
 def test_gaps_usage_errors(capsys, argv, message):
     code, out, err = run(capsys, "gaps", *argv)
@@ -214,3 +215,20 @@ def test_measure_ranks_the_silences_and_a_rerun_computes_nothing(measured, capsy
     assert code == 0 and "Not reached by play (1)" in out
     assert "run (reach): 6 chunks, 6 from the store, 0 rounds simulated" in out
     assert "run (readings): 24 chunks, 24 from the store, 0 rounds simulated" in out
+
+
+def test_measure_on_a_dask_cluster_gives_the_local_numbers(tmp_path, capsys):
+    distributed = pytest.importorskip("distributed", reason="dask.distributed is not installed")
+    from dosrules.cli import main
+
+    argv = ["gaps", "open-start", "--rulesets", str(FILL), "--players", "3", "--measure", "--rounds", "100",
+            "--chunk-rounds", "50", "--json"]
+    assert main([*argv, "--jobs", "1", "--db", str(tmp_path / "local.sqlite")]) == 0
+    local = json.loads(capsys.readouterr().out)["measure"]
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  dashboard_address=None) as cluster:
+        assert main([*argv, "--executor", "dask", "--scheduler", cluster.scheduler_address,
+                     "--db", str(tmp_path / "dask.sqlite")]) == 0
+    cluster_doc = json.loads(capsys.readouterr().out)["measure"]
+    assert cluster_doc["run"][1]["executor"] == "dask" and cluster_doc["run"][1]["computed"] == 6
+    assert cluster_doc["silences"] == local["silences"] and cluster_doc["reach"] == local["reach"]

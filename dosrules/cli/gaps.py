@@ -117,6 +117,13 @@ def _measure(args, ruleset, players: int, dirs):
                                1 if args.seed is None else args.seed, args.alpha or 0.05, args.margin or 0.05,
                                args.share_margin or 0.03)
     spec = _portable(args.ruleset)
+    if args.baseline:
+        from ..ruleset.loader import resolve
+
+        problems = resolve(f"{spec}~{_portable(args.baseline)}", dirs).problems
+        if problems:
+            raise UsageError(f"--baseline {args.baseline}: {problems[0].what}", where=problems[0].where,
+                             fix=problems[0].fix)
     filling = baseline_filling(ruleset, spec, players, dirs, _portable(args.baseline) if args.baseline else None)
     with open_store(args.db) as store, make_executor(args.executor, args.jobs or os.cpu_count() or 1,
                                                      args.scheduler) as executor:

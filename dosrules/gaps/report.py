@@ -155,6 +155,9 @@ def _measured(doc: Mapping[str, Any]) -> list[str]:
             if group == NOT_REACHED:
                 out += _wrap(f"{path}: no round of {reach['rounds']} reached it (policy {st['policy']}); "
                              f"baseline {why[path]['reading']}", "  ")
+                if path == paths[-1]:
+                    out += _wrap("Players who make other choices may reach them: e.g. --policy greedy:forget=0.1 "
+                                 "(forgets to call DOS) or random.", "  ")
                 continue
             s = by_path[path]
             if group == MATTERS:
