@@ -75,3 +75,14 @@ def test_the_rulebook_has_a_section_of_the_readings_this_table_chose(lang, headi
     left_open = text.split(still_open, 1)[1].split("\n## ", 1)[0]
     assert "`all_wild_row`" in left_open and "`setup.first_player`" not in left_open
     assert heading not in render_rulebook(load_ruleset("german"), lang=lang)
+
+
+def test_validate_checks_a_readings_file(capsys):
+    from pathlib import Path
+
+    fill = Path(__file__).parent / "data" / "fill"
+    code, out, err = run(capsys, "validate", str(fill / "table.readings.yaml"), str(fill / "bad.readings.yaml"))
+    assert code == 1
+    assert f"{fill / 'table.readings.yaml'}: valid (readings of 4 rules" in out
+    assert f"{fill / 'bad.readings.yaml'}: invalid (5 problems)" in out and "1 valid, 1 invalid" in out
+    assert len(err.strip().splitlines()) == 5

@@ -17,6 +17,9 @@ part must be a house rule and contributes its own values and those of the house 
 down to (not including) the edition it names. The composed id is the last edition's id followed
 by the house rules laid on it (``mattel-2018+reshuffle``, however it was spelled). House rules
 apply in order: where two set the same rule, the later one's value wins.
+
+Filling. ``A~B`` fills A's silences from B (another ruleset, a readings file or ``path=value``);
+``+`` binds tighter. :func:`resolve` hands such specs to :mod:`dosrules.ruleset.fill`.
 """
 
 from __future__ import annotations
