@@ -9,7 +9,7 @@ deal — is the engine's.
 
 from __future__ import annotations
 
-from ..engine import State, compile_rules
+from ..engine import Chance, State, compile_rules
 from ..engine.state import check_dealer_draw
 from ..errors import DosrulesError, Location
 from ..ruleset.model import Ruleset
@@ -32,4 +32,6 @@ def start_game(scenario: Scenario, ruleset: Ruleset, compiled=None) -> State:
         check_dealer_draw(compile_rules(ruleset, n), scenario.dealer_draw)
     except DosrulesError as e:
         raise DosrulesError(e.what, where=Location(scenario.file), path=e.path, fix=e.fix) from None
-    return State(compiled, scenario.seed, dealer_draw=scenario.dealer_draw)
+    state = State(compiled, Chance(scenario.seed), dealer_draw=scenario.dealer_draw)
+    state.begin()
+    return state
