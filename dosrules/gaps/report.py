@@ -80,8 +80,8 @@ def _listing(doc: Mapping[str, Any]) -> list[str]:
     counts = doc["players"]
     who = f"{counts[0]} players" if len(counts) == 1 else f"{counts[0]} to {counts[-1]} players"
     out = [f"{r['spec']} — {r['name']}",
-           f"{len(silences)} silence{'s' if len(silences) != 1 else ''} for {who}: rules the sources leave unspecified",
-           ""]
+           f"{len(silences)} silence{'s' if len(silences) != 1 else ''} for {who}: rules the sources leave unspecified"
+           if silences else f"no silence for {who}: every rule is settled", ""]
     for s in silences:
         only = "" if s["players"] == counts else f" (only with {', '.join(map(str, s['players']))} players)"
         out += _wrap(f"{s['path']}{only} — {s['description']}")
