@@ -52,7 +52,7 @@ class _RoundOver(Exception):
 
 
 def new_game(ruleset: Ruleset | str, players: int, seed: int = 0, *,
-             max_rounds: int | None = None, dealer_draw=()) -> "State":
+             max_rounds: int | None = None, dealer_draw=(), trace: bool = False) -> "State":
     """A new game: the first dealer is chosen and the first round dealt.
 
     ``max_rounds`` (optional) stops a game after that many rounds, void ones included, with a
@@ -60,6 +60,7 @@ def new_game(ruleset: Ruleset | str, players: int, seed: int = 0, *,
     rule gaps void most rounds. ``dealer_draw`` (optional, one card per seat) stacks the first
     high-card draw for first dealer: each seat draws the given card (ties draw again from the
     shuffled rest); it is unused when the first dealer is not chosen by a high-card draw.
+    ``trace``: record which rules the game reads (``dosrules.engine.trace.rules_read``).
     """
     if isinstance(ruleset, str):
         from ..ruleset.loader import load_ruleset
@@ -71,6 +72,9 @@ def new_game(ruleset: Ruleset | str, players: int, seed: int = 0, *,
                             path="players", fix=f"Choose a player count from {lo} to {hi}.")
     compiled = compile_rules(ruleset, players)
     check_dealer_draw(compiled, dealer_draw)
+    if trace:
+        from .trace import traced_game
+        return traced_game(compiled, seed, max_rounds, dealer_draw)
     return State(compiled, seed, max_rounds, dealer_draw)
 
 
@@ -91,7 +95,7 @@ def check_dealer_draw(compiled: CompiledRules, cards) -> None:
 
 def from_position(ruleset: Ruleset | str, hands, row, *, deck=None, discard=(), turn: int = 0,
                   dealer: int | None = None, scores=None, seed: int = 0, round: int = 1,
-                  called=()) -> "State":
+                  called=(), trace: bool = False) -> "State":
     """A game stopped at the start of ``turn``'s turn in a given position (for golden tests,
     disputed situations and documents).
 
@@ -103,9 +107,10 @@ def from_position(ruleset: Ruleset | str, hands, row, *, deck=None, discard=(), 
     ``seed``. ``called`` lists seats that have already called DOS: a call holds while the hand
     stays at the call's size, so it is kept only for seats holding ``dos_call.hand_size`` cards
     under rules with an active call. The position is not checked against the row minimum.
+    ``trace``: record which rules the game reads from the position on (see ``new_game``).
     """
     from ..ruleset.cards import parse_card, parse_declared
-    state = new_game(ruleset, len(hands), seed)
+    state = new_game(ruleset, len(hands), seed, trace=trace)
     c = state.c
     interned = {card: card for card in c.faces}
 
@@ -155,6 +160,9 @@ def from_position(ruleset: Ruleset | str, hands, row, *, deck=None, discard=(), 
                                 fix=f"Give seats from 0 to {n - 1}.")
     state.events.clear()
     state.history.clear()
+    if trace:
+        from .trace import forget_reads
+        forget_reads(state)
     state.round = round
     state.dealer = (turn - 1) % n if dealer is None else dealer
     state.scores = list(scores) if scores is not None else [0] * n
