@@ -282,26 +282,22 @@ class CompiledRules:
 
 #: (content hash, players) -> the CompiledRules of the rulesets with that hash (usually one)
 _COMPILED: dict[tuple[str, int], list[CompiledRules]] = {}
-_CAPACITY = 256
+_CAPACITY = 256  # compiled rules kept at most: all are dropped when it is reached
 
 
 def compile_rules(ruleset: Ruleset, players: int) -> CompiledRules:
     """The compiled rules of ``ruleset`` for ``players``, built once per (content hash, players)
     and shared by every game of those rules (see the module doc for what a hit requires)."""
     key = (ruleset.content_hash, players)
-    kept = _COMPILED.get(key)
-    if kept is not None:
-        for compiled in kept:
-            if compiled.ruleset is ruleset:
-                return compiled
-        for compiled in kept:
-            if compiled.ruleset == ruleset:
-                return compiled
-    elif len(_COMPILED) >= _CAPACITY:
+    kept = _COMPILED.get(key, ())
+    for compiled in kept:
+        if compiled.ruleset is ruleset:
+            return compiled
+    for compiled in kept:
+        if compiled.ruleset == ruleset:
+            return compiled
+    if sum(map(len, _COMPILED.values())) >= _CAPACITY:
         _COMPILED.clear()
-        kept = None
     compiled = CompiledRules(ruleset, players)
-    if kept is None:
-        kept = _COMPILED[key] = []
-    kept.append(compiled)
+    _COMPILED.setdefault(key, []).append(compiled)
     return compiled

@@ -4,11 +4,15 @@ A traced game (``new_game(..., trace=True)``, ``from_position(..., trace=True)``
 through a :class:`TracedRules` view of its ``CompiledRules``: the same values, with the first
 read of each attribute noted together with the round the game was in. :func:`rules_read` turns
 the attributes read into rule paths with ``CompiledRules.sources``. An untraced game reads the
-plain ``CompiledRules`` and pays nothing for this.
+plain ``CompiledRules`` and pays nothing for this::
 
-    >>> state = new_game("mattel-2018", 3, seed=1, trace=True)
-    >>> state.apply(state.legal_actions()[0])
-    >>> rules_read(state).direct    # ('setup.first_dealer', ..., 'matching.single', ...)
+    state = new_game("mattel-2018", 3, seed=1, trace=True)
+    state.apply(state.legal_actions()[0])
+    rules_read(state).direct  # ('setup.first_dealer', 'setup.hand_size', ..., 'matching.single', ...)
+
+The record is complete because the engine reads every rule through ``state.c`` at the moment the
+rule decides something, and keeps no rule value anywhere else (not on the state, not in module
+globals, not across calls): keep it so.
 
 A path is a *direct* read when the engine read an attribute computed from at most two rules
 (``after_failed_draw`` from ``drawing.after_failed_draw``; ``dos_active`` from the call's
