@@ -113,9 +113,24 @@ def test_every_attribute_has_its_sources_in_rule_tree_order():
     assert c.sources["after_failed_draw"] == ("drawing.after_failed_draw",)
     assert c.sources["dos_active"] == ("dos_call.required", "dos_call.hand_size")
     assert c.sources["wild_dos"] == ()
-    assert {"matching.single", "wilds.wild_number.row_value", "all_wild_row"} <= set(c.sources["plain_matching"])
     with pytest.raises(TypeError):
         c.sources["target"] = ("deck.total",)  # read-only
+
+
+def test_a_flag_of_several_rules_rests_on_all_when_it_holds_and_on_those_failing_when_not():
+    mattel = CompiledRules(load_ruleset("mattel-2018"), 3)
+    assert mattel.plain_matching and mattel.sources["plain_matching"] == (
+        "matching.single", "matching.double", "matching.colour_restricts", "matching.once_per_row_card",
+        "matching.any_row_card", "wilds.wild_dos.row_colour", "wilds.wild_number.colour",
+        "wilds.wild_number.row_value", "all_wild_row")
+    # a placer-declares row makes matching not simple, whatever the matching rules say
+    placer = CompiledRules(load_ruleset("mattel-2018+all-wild-row-placer"), 3)
+    assert not placer.simple_matching and placer.sources["plain_matching"] == ("all_wild_row",)
+    # german: only the silent wild rules keep matching from being plain
+    german = CompiledRules(load_ruleset("german"), 3)
+    assert german.simple_matching and not german.plain_matching
+    assert german.sources["plain_matching"] == tuple(
+        p for p in german.sources["plain_matching"] if p.startswith("wilds.")) != ()
 
 
 # --- the one cache ------------------------------------------------------------------------------

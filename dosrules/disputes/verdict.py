@@ -21,7 +21,6 @@ The rules cited are collected from the engine, never written by hand:
 from __future__ import annotations
 
 import enum
-import random
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -197,9 +196,8 @@ def run(scenario: Scenario, ruleset: Ruleset, *, consult: bool = True) -> Run:
         return _start_run(scenario, ruleset, consult)
     follow = scenario.follow == "next-round"
     state = build_state(scenario, ruleset, trace=consult)
-    # chance from here on (a new deck from the discard pile, the next deal) depends only on the seed and what is played,
-    # not on how the position was set up: what-if runs under changed rules stay comparable
-    state.rng = random.Random(scenario.seed)
+    # chance from here on (a new deck from the discard pile, the next deal) is Chance(seed), given by
+    # build_state: what-if runs under changed rules stay comparable
     start = _this_round(state.events)
     gap = next((e for e in start if isinstance(e, RuleGap) and e.voids), None)
     result = Run("legal", events=[str(e) for e in start], kinds=[e.kind for e in start])

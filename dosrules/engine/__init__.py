@@ -10,6 +10,7 @@ See docs/engine.md for the turn structure, the action notation and the rule-gap 
 
 from .actions import (ACTION_HELP, Action, ActionNotationError, CallDos, CatchDos, Declare, Draw, End,
                       Match, Pass, Place, parse_action)
+from .chance import Chance
 from .compiled import CompiledRules, compile_rules
 from .events import (BonusEarned, Buried, CatchDeclined, Caught, DealerChosen, Dealt, DosCalled, Drew,
                      Event, GameOver, Matched, Placed, Refilled, Reshuffled, RoundScored, RoundVoid,
@@ -20,7 +21,7 @@ from .trace import RulesRead, forget_reads, rules_read
 
 __all__ = [
     "new_game", "from_position", "State", "Phase", "play", "why_not", "Reason", "IllegalActionError",
-    "CompiledRules", "compile_rules", "rules_read", "forget_reads", "RulesRead",
+    "CompiledRules", "compile_rules", "Chance", "rules_read", "forget_reads", "RulesRead",
     "Action", "Match", "Draw", "Place", "End", "CallDos", "CatchDos", "Pass", "Declare",
     "parse_action", "ActionNotationError", "ACTION_HELP",
     "Event", "DealerChosen", "Dealt", "TurnStarted", "Matched", "BonusEarned", "Drew", "Placed",

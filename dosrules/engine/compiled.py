@@ -8,9 +8,13 @@ engine looks at the rule tree. An ``unspecified`` flag or count becomes ``None``
 read from, or the attributes it is derived from (whose paths it then rests on too), at the line
 that computes it. ``compiled.sources`` is the result: attribute -> the rule paths its value is
 computed from, in rule-tree order (``{"after_failed_draw": ("drawing.after_failed_draw",),
-"dos_active": ("dos_call.required", "dos_call.hand_size"), ...}``). A traced game
-(:mod:`dosrules.engine.trace`) turns the attributes the engine reads into the rules it read with
-this mapping; ``tests/test_compiled.py`` proves it complete by recompiling under changed rules.
+"dos_active": ("dos_call.required", "dos_call.hand_size"), ...}``). A flag that holds when
+several conditions all hold (``simple_matching``, ``plain_matching``, ...) rests on all of them
+when it holds and on those that fail when it does not: under a placer-declares row,
+``simple_matching`` is false by ``all_wild_row`` alone, whatever the matching rules say. A traced
+game (:mod:`dosrules.engine.trace`) turns the attributes the engine reads into the rules it read
+with this mapping; ``tests/test_compiled.py`` proves it complete by recompiling under changed
+rules.
 
 **One cache.** :func:`compile_rules` keeps one ``CompiledRules`` per (ruleset content hash,
 player count), shared by every game of those rules. The content hash covers the resolved rule
@@ -68,6 +72,14 @@ class _Sources:
         for name in attrs:
             paths |= self._of[name]
 
+    def all_of(self, attr: str, **terms: bool) -> bool:
+        """``attr``: whether every term holds, each term named by the attribute it is computed
+        from. It rests on every term when it holds, and on the terms that fail when it does not
+        (no other rule could make it hold)."""
+        holds = all(terms.values())
+        self.derived(attr, *(name for name, ok in terms.items() if holds or not ok))
+        return holds
+
     def mapping(self) -> Mapping[str, tuple[str, ...]]:
         """attribute -> its rule paths in rule-tree order (read-only)."""
         return MappingProxyType({attr: tuple(sorted(paths, key=_TREE_ORDER.__getitem__))
@@ -83,7 +95,7 @@ class CompiledRules:
         r: Rules = ruleset.for_players(players)
         self.ruleset, self.rules, self.players = ruleset, r, players
         src = _Sources(r)
-        rule, value, reads, derived = src.rule, src.value, src.reads, src.derived
+        rule, value, reads, derived, all_of = src.rule, src.value, src.reads, src.derived, src.all_of
         self.min_players: int = rule("min_players", "players.min")
         self.max_players: int = rule("max_players", "players.max")
         # deck and cards
@@ -132,8 +144,8 @@ class CompiledRules:
         # DOS call: active only when both the requirement and the hand size are stated
         self.dos_required = value("dos_required", "dos_call.required")
         self.dos_hand_size = value("dos_hand_size", "dos_call.hand_size")
-        self.dos_active = self.dos_required is True and self.dos_hand_size is not None
-        derived("dos_active", "dos_required", "dos_hand_size")
+        self.dos_active = all_of("dos_active", dos_required=self.dos_required is True,
+                                 dos_hand_size=self.dos_hand_size is not None)
         self.catch_penalty = value("catch_penalty", "dos_call.catch_penalty")
         self.penalty_timing: PenaltyTiming = rule("penalty_timing", "dos_call.penalty_timing")
         # going out and scoring
@@ -163,22 +175,19 @@ class CompiledRules:
         #: singles and doubles, colour never restricting, no placer declarations. Fast agents plan
         #: for these rules on the per-face tables below without consulting legal_actions() (the
         #: wild rules may still be unspecified: such matches are offered and end in a gap)
-        self.simple_matching = (
-            self.single is True and self.double is True and self.colour_restricts is False
-            and self.once_per_row_card is True and self.any_row_card is True and not self.placer_declares)
-        derived("simple_matching", "single", "double", "colour_restricts", "once_per_row_card", "any_row_card",
-                "placer_declares")
+        self.simple_matching = all_of(
+            "simple_matching", single=self.single is True, double=self.double is True,
+            colour_restricts=self.colour_restricts is False, once_per_row_card=self.once_per_row_card is True,
+            any_row_card=self.any_row_card is True, placer_declares=not self.placer_declares)
         #: simple matching where no match can depend on an unspecified wild rule either
-        self.plain_matching = (
-            self.simple_matching
-            and self.wild_dos_row is RowWildChoice.MATCHER_DECLARES
-            and self.wild_row is RowWildChoice.MATCHER_DECLARES
-            and self.wild_colour is not WildNumberColour.UNSPECIFIED)
-        derived("plain_matching", "simple_matching", "wild_dos_row", "wild_row", "wild_colour")
+        self.plain_matching = all_of(
+            "plain_matching", simple_matching=self.simple_matching,
+            wild_dos_row=self.wild_dos_row is RowWildChoice.MATCHER_DECLARES,
+            wild_row=self.wild_row is RowWildChoice.MATCHER_DECLARES,
+            wild_colour=self.wild_colour is not WildNumberColour.UNSPECIFIED)
         #: a colour bonus never depends on an unspecified rule: colours compare as bit masks
-        self.plain_colour = (self.wild_colour is not WildNumberColour.UNSPECIFIED
-                             and self.wild_dos_row is not RowWildChoice.UNSPECIFIED)
-        derived("plain_colour", "wild_colour", "wild_dos_row")
+        self.plain_colour = all_of("plain_colour", wild_colour=self.wild_colour is not WildNumberColour.UNSPECIFIED,
+                                   wild_dos_row=self.wild_dos_row is not RowWildChoice.UNSPECIFIED)
         self._tables(derived)
         #: attribute -> the rule paths its value is computed from, in rule-tree order
         self.sources: Mapping[str, tuple[str, ...]] = src.mapping()

@@ -86,16 +86,6 @@ class TracedRules:
         return f"TracedRules({self._compiled.ruleset.id!r}, players={self._compiled.players})"
 
 
-def traced_game(compiled: CompiledRules, *args: Any, **kwargs: Any) -> "State":
-    """A new State (``State(compiled, *args, **kwargs)``) that reads its rules through a
-    TracedRules view bound to it from the start: the first deal already reads rules."""
-    from .state import State
-
-    state = State.__new__(State)
-    State.__init__(state, TracedRules(compiled, state), *args, **kwargs)
-    return state
-
-
 def _view(state: "State") -> TracedRules:
     view = state.c
     if not isinstance(view, TracedRules):
