@@ -58,7 +58,7 @@ def test_forget_reads_and_the_rounds_a_rule_was_first_read_in():
 
 def test_a_position_is_traced_from_the_position_on():
     s = from_position(MATTEL, [["7b", "8g"], OTHER], ["7r", "10g"], trace=True)
-    assert rules_read(s).paths == ()  # neither the deal it is set up from nor a row of numbers reads a rule
+    assert rules_read(s).paths == ()  # neither posing the position nor a row of numbers reads a rule
     s.legal_actions()
     assert "matching.single" in rules_read(s).paths
     s = from_position("mattel-2018+all-wild-row", [["7b", "8g"], OTHER], ["W2", "#g"], trace=True)
