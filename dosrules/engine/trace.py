@@ -8,7 +8,7 @@ plain ``CompiledRules`` and pays nothing for this::
 
     state = new_game("mattel-2018", 3, seed=1, trace=True)
     state.apply(state.legal_actions()[0])
-    rules_read(state).direct  # ('setup.first_dealer', 'setup.hand_size', ..., 'matching.single', ...)
+    rules_read(state).direct  # ('setup.first_dealer', 'setup.hand_size', ..., 'drawing.match_after_draw')
 
 The record is complete because the engine reads every rule through ``state.c`` at the moment the
 rule decides something, and keeps no rule value anywhere else (not on the state, not in module
