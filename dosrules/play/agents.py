@@ -255,10 +255,10 @@ def plain_plan(state: State) -> list[Match]:
 
     Same objective as :func:`best_matches`; wild declarations are chosen to earn a colour bonus
     whenever one can be earned. The options are chosen by the C planner ``dosrules.play._plan`` when
-    it is built (and ``DOSRULES_PURE_PYTHON`` is not set) and ``state.c`` is a plain
-    CompiledRules, else by :func:`_plain_keys_python`, the reference it reproduces exactly."""
+    it is built (and ``DOSRULES_PURE_PYTHON`` is not set), else by :func:`_plain_keys_python`, the
+    reference it reproduces exactly."""
     c = state.c
-    if _native is not None and type(c) is CompiledRules:
+    if _native is not None:
         table = _TABLES.get(c)
         if table is None:
             table = _native_table(c)
@@ -276,7 +276,7 @@ def _plain_plan_python(state: State) -> list[Match]:
 
 
 def _native_table(c: CompiledRules):
-    """The C planner's tables for these rules (kept per CompiledRules), or False if they do not fit it."""
+    """The C planner's tables for these rules (kept per compiled rules), or False if they do not fit it."""
     try:
         table = _native.Table(c.faces, c.f_bits, c.f_tbits, c.f_points, c.f_lo, c.f_hi)
     except (OverflowError, ValueError, TypeError):
@@ -288,13 +288,11 @@ def _native_table(c: CompiledRules):
 
 
 def _plan_matches(c, keys: list) -> list[Match]:
-    """The Match actions of planned option keys, memoised per plain CompiledRules."""
+    """The Match actions of planned option keys, memoised per compiled rules."""
     if not keys:
         return []
     memo = _MATCHES.get(c)
     if memo is None:
-        if type(c) is not CompiledRules:  # a proxy (e.g. recording rule reads): not kept
-            return [_plain_match(c, key) for key in keys]
         if len(_MATCHES) > 64:
             _MATCHES.clear()
         memo = _MATCHES[c] = {}
@@ -414,11 +412,11 @@ def _plain_keys_python(c, hand: list, row: list, used: list) -> list[tuple]:
     return [o[1:] for o in picks]
 
 
-#: per compiled rules: the Match of each planned option (t, total, hand faces, common colour bits);
-#: Match objects are immutable, so one per option serves every game of those rules (plain
-#: CompiledRules only: a proxy standing in for them is not kept alive here)
+#: per compiled rules (``state.c``: one per ruleset content and player count, or a traced game's
+#: view of them): the Match of each planned option (t, total, hand faces, common colour bits);
+#: Match objects are immutable, so one per option serves every game of those rules
 _MATCHES: dict = {}
-#: per plain CompiledRules: its dosrules.play._plan.Table, or False when its tables do not fit one
+#: per compiled rules, as above: its dosrules.play._plan.Table, or False when its tables do not fit one
 _TABLES: dict = {}
 
 
