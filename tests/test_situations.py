@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from dosrules.engine.actions import CatchDos, Draw, End, Match, Place
-from dosrules.engine.events import Caught, Reshuffled, RoundVoid
+from dosrules.engine.events import Reshuffled, RoundVoid
 from dosrules.engine import Phase, new_game
 from dosrules.play.simulate import (ChunkSpec, combine, derive_seed, load, make_agents, plan_chunks, run_chunk,
                                     run_chunks)

@@ -26,6 +26,10 @@ class Situation:
     habit: str | None = None  # the profile habit that brings it about
     greedy: str | None = None  # why greedy play never reaches it
     needs: str | None = None  # what play must do to reach it, when no habit does it alone
+    none: str | None = None  # that it never happened, in words (default: "it never happened that ...")
+
+    def never(self) -> str:
+        return self.none or f"it never happened that {self.words}"
 
 
 SITUATIONS: tuple[Situation, ...] = (
@@ -39,11 +43,12 @@ SITUATIONS: tuple[Situation, ...] = (
     Situation("single-match", "a single match was made"),
     Situation("double-match", "a double match was made"),
     Situation("drew-holding-match", "a player drew although they could match", "draw",
-              "greedy never draws while it can match"),
+              "greedy never draws while it can match", none="no player drew while they could match"),
     Situation("match-after-draw", "a player could match after drawing"),
     Situation("failed-draw", "a player drew and could not match"),
     Situation("declined-match", "a player drew, could match, and ended the turn without matching",
-              "decline", "greedy always matches after a draw when it can"),
+              "decline", "greedy always matches after a draw when it can",
+              none="no player declined a match after drawing"),
     Situation("single-bonus", "a single colour match bonus was earned"),
     Situation("double-bonus", "a double colour match bonus was earned"),
     Situation("colour-bonus", "a colour match bonus was earned"),
@@ -54,16 +59,17 @@ SITUATIONS: tuple[Situation, ...] = (
     Situation("wild-number-in-row", "a Wild # lying in the Centre Row was matched"),
     Situation("dos-hand", "a player held the DOS call's hand size"),
     Situation("dos-caught", "a player was caught not calling DOS", "forget",
-              "greedy always calls DOS"),
+              "greedy always calls DOS", none="no player was caught not calling DOS"),
     Situation("dos-caught-mid-turn", "a player was caught not calling DOS in the middle of their turn",
-              "forget", "greedy always calls DOS"),
+              "forget", "greedy always calls DOS", none="no player was caught not calling DOS mid-turn"),
     Situation("out-after-double", "a player went out on a turn with a double colour match"),
     Situation("round-scored", "a round was scored"),
-    Situation("deck-ran-out", "a card was needed from an empty deck",
+    Situation("deck-ran-out", "a card was needed from an empty deck", none="the deck never ran out",
               needs="rounds long enough to draw the whole deck, which only players who keep drawing "
                     "and keeping cards make (e.g. habits:draw=0.9,decline=0.9 where the rules let a "
                     "player keep a drawn card)"),
     Situation("all-wild-row", "a turn started with only wild cards in the Centre Row",
+              none="no turn started with only wild cards in the Centre Row",
               needs="chance alone: more rounds make it more likely"),
 )
 NAMES: tuple[str, ...] = tuple(s.name for s in SITUATIONS)
