@@ -114,3 +114,30 @@ def test_help_names_the_casual_profile_as_it_is():
     for habit, value in vars(PROFILES["casual"]).items():
         assert f"{habit}={value:g}" in POLICY_HELP
     assert "habits:" in POLICY_HELP and "a model, not a measurement" in POLICY_HELP
+
+
+@pytest.mark.parametrize("spec", ["mattel-2018", "german", "digest-2017", "german+all-wild-row+reshuffle"])
+def test_pick_chooses_among_exactly_the_legal_matches_on_random_positions(spec):
+    """The fast per-face groups equal the groups of legal_actions(), and every pick is legal."""
+    import random
+
+    from dosrules import load_ruleset
+    from dosrules.play.behaviour import _declared_match, match_groups
+
+    ruleset, rng, checked = load_ruleset(spec), random.Random(4), 0
+    for seed in range(50):
+        s = new_game(ruleset, 2 + seed % 3, seed)
+        for _ in range(rng.randrange(0, 50)):
+            if s.is_terminal():
+                break
+            s.apply(rng.choice(s.legal_actions()))
+        if s.phase is not Phase.TURN or s.is_terminal():
+            continue
+        legal = [a for a in s.legal_actions() if type(a) is Match]
+        groups = match_groups(s)
+        assert set(groups) == {(m.target.card, tuple(d.card for d in m.cards)) for m in legal}, str(s)
+        assert len(groups) == len(set(groups))
+        for target, cards in groups:
+            assert _declared_match(s, target, cards) in legal
+        checked += bool(groups)
+    assert checked >= 15

@@ -57,7 +57,7 @@ def _direct(spec: ChunkSpec):
     return count
 
 
-@pytest.mark.parametrize("ruleset, policy", [("mattel-2018", "casual"), ("test-keep-and-pass", "casual:draw=0.5"),
+@pytest.mark.parametrize("ruleset, policy", [("mattel-2018", "casual"), ("test-keep-and-pass", "casual:draw=0.5,forget=0.5,miss=0"),
                                              ("mattel-2018+reshuffle", "greedy")])
 def test_situation_counts_equal_a_direct_count(ruleset, policy):
     spec = ChunkSpec(ruleset, 4, policy, 7, 0, games=3, search_dirs=(RULESETS,))

@@ -49,7 +49,8 @@ def _advice(situation, policy: str, most_drawn: int | None) -> str:
             return f"a behaviour profile brings it about: try --policy casual (its {h} habit)"
         if habits[h] == 0.0:
             why = situation.greedy if name in ("greedy", "habits") else f"{policy} has {h}=0"
-            return f"{why}; try --policy casual, or raise the {h} habit ({name}:{h}=0.3)"
+            base = "habits" if name == "greedy" else name
+            return f"{why}; try --policy casual, or only this habit: --policy {base}:{h}=0.3"
         more = min(1.0, max(0.3, 2 * habits[h]))
         extra = ", and lower miss" if h == "forget" and habits.get("miss", 0) > 0.5 else ""
         return f"raise the {h} habit (now {habits[h]:g}), e.g. --policy {name}:{h}={more:g}{extra}"

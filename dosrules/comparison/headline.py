@@ -32,25 +32,28 @@ def _pct(x: float) -> str:
     return f"{100 * x:.0f}%" if round(100 * x) >= 10 else f"{100 * x:.1f}%"
 
 
-def _effects(tests, base, n, names) -> list[str]:
-    """The largest noticeable effects against the baseline, one per ruleset, at most three."""
-    best: dict[str, tuple[float, str]] = {}
+def _effects(tests, base, n, names, voided: Mapping[str, float]) -> list[str]:
+    """The largest noticeable effects against the baseline: per ruleset the first of the headline
+    figures (in :data:`HEADLINE` order) that changes significantly by more than its margin; the
+    three rulesets whose change is largest against its margin."""
+    best: dict[str, tuple[int, float, str]] = {}
     for t in tests:
-        if t["players"] != n or t["a"] != base or not t["significant"]:
-            continue
         key = (t["family"], t["metric"])
-        if key not in HEADLINE:
+        if t["players"] != n or t["a"] != base or not t["significant"] or key not in HEADLINE:
             continue
         m = metric(*key)
         size = abs(t["difference"]) / m.margin if m.margin else 0.0
         if size <= 1.0:  # significant, but smaller than a table would notice
             continue
-        text = f"with {names[t['b']]}, {m.change(t['difference'])} ({m.value(t['value_b'])} against " \
-               f"{m.value(t['value_a'])})"
-        if size > best.get(t["b"], (0.0, ""))[0]:
-            best[t["b"]] = (size, text)
-    top = sorted(best.values(), key=lambda st: -st[0])[:3]
-    return [text for _, text in top]
+        who = names[t["b"]]
+        if voided.get(t["b"], 0.0) > 1.5 * voided.get(base, 0.0):  # partly the gaps' effect: say so here
+            who += f" ({_pct(voided[t['b']])} of its rounds void at rule gaps)"
+        text = f"with {who}, {m.change(t['difference'])} ({m.value(t['value_b'])} against {m.value(t['value_a'])})"
+        rank = HEADLINE.index(key)
+        if rank < best.get(t["b"], (len(HEADLINE), 0.0, ""))[0]:
+            best[t["b"]] = (rank, size, text)
+    top = sorted(best.values(), key=lambda rst: -rst[1])[:3]
+    return [text for _, _, text in top]
 
 
 def _equivalence(tests, base, n, specs, names, noticed) -> tuple[list[str], list[str]]:
@@ -110,7 +113,7 @@ def _length(sims, tests, base, n, specs, names) -> str | None:
         return (f"No game was completed under {names[base]}; a round takes {t['mean']:.1f} turns."
                 if t["mean"] is not None else None)
     few = f" (from only {g['n']} complete games)" if g["n"] < FEW_GAMES else ""
-    text = f"A game lasts {g['mean']:.1f} rounds{few} of {t['mean']:.1f} turns under {names[base]}"
+    text = f"A game lasts {g['mean']:.1f} rounds of {t['mean']:.1f} turns under {names[base]}{few}"
     longer = [tt for tt in tests if tt["players"] == n and tt["a"] == base and tt["family"] == "per_game"
               and tt["metric"] == "rounds_per_game" and tt["significant"] and abs(tt["difference"]) > rpg.margin]
     others = [f"{tt['value_b']:.1f} under {names[tt['b']]}" for tt in longer]
@@ -181,16 +184,17 @@ def headline(doc: Mapping[str, Any]) -> list[str]:
     players = doc["settings"]["players"]
     out: list[str] = []
     for n in players:
-        prefix = f"With {n} players: " if len(players) > 1 else ""
-        effects = _effects(tests, base, n, names)
+        prefix = f"With {n} players, " if len(players) > 1 else ""
+        voided = {g["ruleset"]: g["void_share"] for g in doc.get("gap_heavy", []) if g["players"] == n}
+        effects = _effects(tests, base, n, names, voided)
         noticed = {t["b"] for t in tests if t["players"] == n and t["a"] == base and t["significant"]
                    and (t["family"], t["metric"]) in HEADLINE and abs(t["difference"]) > metric(t["family"],
                                                                                                t["metric"]).margin}
         if effects:
-            out.append(f"{prefix}Against {names[base]}: " + "; ".join(effects) + ".")
+            out.append(_with(prefix, f"Against {names[base]}: " + "; ".join(effects) + "."))
         elif len(specs) > 1:
-            out.append(f"{prefix}No ruleset changes a headline figure (turns, rounds per game, cards drawn, "
-                       f"points) by more than its margin against {names[base]}.")
+            out.append(_with(prefix, f"No ruleset changes a headline figure (turns, rounds per game, cards "
+                                     f"drawn, points) by more than its margin against {names[base]}."))
         same, unsure = _equivalence(tests, base, n, specs, names, noticed | _untested(doc.get("exercised", []), n))
         margins = ", ".join(f"{METRICS[k].label} ±{METRICS[k].margin:g}" for k in _CORE)
         parts = []
@@ -201,14 +205,23 @@ def headline(doc: Mapping[str, Any]) -> list[str]:
             parts.append(f"too close to call for {join_words(unsure)}: more rounds would decide")
         if parts:
             text = "; ".join(parts)
-            out.append(prefix + text[0].upper() + text[1:] + ".")
+            out.append(_with(prefix, text[0].upper() + text[1:] + "."))
         for sentence in (_seats(doc.get("seat_fairness", []), n, specs, names),
                          _length(sims, tests, base, n, specs, names)):
             if sentence:
-                out.append(prefix + sentence)
+                out.append(_with(prefix, sentence))
     for n in players:
         for sentence in (_gaps(doc.get("gap_heavy", []), n, specs, names),
                          _unexercised(doc.get("exercised", []), n, doc["settings"]["policy"], names)):
             if sentence:
-                out.append((f"With {n} players: " if len(players) > 1 else "") + sentence)
+                out.append(_with(f"With {n} players, " if len(players) > 1 else "", sentence))
     return out
+
+
+def _with(prefix: str, sentence: str) -> str:
+    """``With 4 players, a game lasts ...``: a sentence behind a prefix starts in lower case."""
+    if not prefix:
+        return sentence
+    first = sentence.split(" ", 1)[0]
+    return prefix + (sentence if (first.isupper() and len(first) > 1) or any(ch.isdigit() for ch in first) else
+                     sentence[0].lower() + sentence[1:])

@@ -30,7 +30,7 @@ TEST_NAMES = {
 #: the figures of the per-ruleset table, with short labels
 FIGURES = (("per_round", "turns", "turns / round"), ("per_round", "cards_drawn", "cards drawn / round"),
            ("per_round", "draws", "chosen draws / round"), ("per_round", "penalty_draws", "DOS penalty cards"),
-           ("per_round", "dos_catches", "caught, no DOS call"), ("per_round", "reshuffles", "reshuffles / round"),
+           ("per_round", "dos_catches", "missed DOS calls caught"), ("per_round", "reshuffles", "reshuffles / round"),
            ("per_round", "single_colour_bonuses", "single colour bonuses"),
            ("per_round", "double_colour_bonuses", "double colour bonuses"),
            ("per_round", "winner_points", "round winner's points"), ("per_game", "rounds_per_game", "rounds / game"),

@@ -293,8 +293,8 @@ def plan_chunks(ruleset: str, players: int, policy: str, seed: int, *, rounds: i
     return specs
 
 
-#: the most frequent events, which no statistic counts (skipped first)
-_UNCOUNTED = frozenset((Matched, TurnEnded, Refilled, Placed))
+#: frequent events which no statistic counts (skipped first)
+_UNCOUNTED = frozenset((TurnEnded, Refilled, Placed))
 #: the round metrics _Tally counts itself, in the order of its per-round observation tuples
 _COUNTED = ("turns", "cards_drawn", "draws", "bonus_draws", "penalty_draws", "single_colour_bonuses",
             "double_colour_bonuses", "dos_calls", "dos_catches", "reshuffles")
@@ -314,7 +314,7 @@ class _Tally:
 
     __slots__ = ("res", "players", "dealer", "turns", "drawn", "draws", "bonus_draws",
                  "penalty_draws", "single", "double", "calls", "catches", "reshuffles", "gap", "row",
-                 "observed", "row_sizes", "winner_points", "sit", "sit_rounds", "double_turn", "declining",
+                 "observed", "row_sizes", "winner_points", "sit", "sit_rounds", "double_turn", "drawn_turn",
                  "row_minimum")
 
     def __init__(self, res: ChunkResult, players: int):
@@ -335,7 +335,7 @@ class _Tally:
         self.row: list[int] = []  # Centre Row size at each turn start (folded into Moments at the end)
         self.sit = [0] * len(SITUATION_NAMES)
         self.double_turn = False  # a double colour match was made this turn
-        self.declining = None  # (round, turn number) of a turn whose player could match after drawing
+        self.drawn_turn = None  # (round, turn number) of a turn whose player drew and has not acted since
 
     def feed(self, events) -> GameOver | None:
         """Count ``events``; returns the game-over event if the game ended."""
@@ -343,6 +343,9 @@ class _Tally:
         sit = self.sit
         for e in events:
             t = type(e)
+            if t is Matched:
+                self._matched(e, sit)
+                continue
             if t in _UNCOUNTED:
                 continue
             if t is TurnStarted:
@@ -417,22 +420,24 @@ class _Tally:
                 over = e
         return over
 
-    def before(self, state, action, t: type) -> None:
-        """Count the situation an action (other than a draw) is taken in, before it is applied."""
-        sit = self.sit
-        if t is Match:
-            sit[_MATCH] += 1
-            cards = action.cards
-            sit[_SINGLE_M if len(cards) == 1 else _DOUBLE_M] += 1
-            kind = action.target.card.kind
+    def _matched(self, e: Matched, sit: list[int]) -> None:
+        sit[_MATCH] += 1
+        cards = e.cards
+        sit[_SINGLE_M if len(cards) == 1 else _DOUBLE_M] += 1
+        kind = e.target.card.kind
+        if kind is not _NUMBER:
+            sit[_W2_IN_ROW if kind is _WILD_DOS else _WN_IN_ROW] += 1
+        for d in cards:
+            kind = d.card.kind
             if kind is not _NUMBER:
-                sit[_W2_IN_ROW if kind is _WILD_DOS else _WN_IN_ROW] += 1
-            for d in cards:
-                kind = d.card.kind
-                if kind is not _NUMBER:
-                    sit[_W2_PLAYED if kind is _WILD_DOS else _WN_PLAYED] += 1
-            self.declining = None
-            return
+                sit[_W2_PLAYED if kind is _WILD_DOS else _WN_PLAYED] += 1
+        if self.drawn_turn is not None:  # the first decision after a draw: a match, so one was possible
+            sit[_MATCH_AFTER_DRAW] += 1
+            self.drawn_turn = None
+
+    def before(self, state, action, t: type) -> None:
+        """Count the situation an action other than a draw or a match is taken in, before it is applied."""
+        sit = self.sit
         ph = state.phase
         if ph is _CATCH:
             sit[_DOS_HAND] += 1
@@ -446,27 +451,26 @@ class _Tally:
             return
         if ph is not _TURN:
             return
-        if self.declining is not None:
-            if self.declining == (state.round, state.turn_number) and (t is End or t is Place):
-                sit[_DECLINED] += 1
-            self.declining = None
+        if self.drawn_turn is not None and (t is End or t is Place):
+            # the turn ends after a draw without a match: declined, or no match was possible (the
+            # engine asks the same question at this moment)
+            if self.drawn_turn == (state.round, state.turn_number):
+                if state.c.match_after_draw is not False and state.has_match():
+                    sit[_MATCH_AFTER_DRAW] += 1
+                    sit[_DECLINED] += 1
+                else:
+                    sit[_FAILED_DRAW] += 1
+            self.drawn_turn = None
         if t is End and state.matches:  # the turn's matched row cards are about to be refilled
             covered = state.rows_matched
             if covered > max(0, self.row_minimum - (len(state.row) - covered)):
                 sit[_COVERED] += 1
 
-    def drew(self, state, holding_match: bool, round_no: int) -> None:
-        """Count the situations of a draw just applied (``holding_match``: a match was possible before)."""
-        sit = self.sit
-        if holding_match:
-            sit[_DREW_HOLDING] += 1
-        if state.round != round_no or not state.drew:  # the draw ended the round
-            return
-        if state.c.match_after_draw is not False and state.has_match():
-            sit[_MATCH_AFTER_DRAW] += 1
-            self.declining = (state.round, state.turn_number)
-        else:
-            sit[_FAILED_DRAW] += 1
+    def drew(self, state, round_no: int) -> None:
+        """Note a draw just applied: the turn's next decision (a match, or an ending) says whether
+        a match was possible after it (:meth:`before`)."""
+        if state.round == round_no and state.drew:  # (a draw from an empty deck may have ended the round)
+            self.drawn_turn = (state.round, state.turn_number)
 
     def _finish(self, outcome: str, scored: RoundScored | None) -> None:
         res = self.res
@@ -540,15 +544,18 @@ def _play_chunk(spec: ChunkSpec) -> ChunkResult:
         over = tally.feed(state.events)
         history, round_no, round_start = state.history, state.round, 0
         feed, apply, player, before, drew = tally.feed, state.apply, state.current_player, tally.before, tally.drew
-        has_match = state.has_match
+        has_match, draw_holding = state.has_match, state.c.draw_when_match_possible
         acts = [agent.act for agent in agents]
         while over is None:
             action = acts[player()](state)
             t = type(action)
-            if t is Draw:
-                holding = has_match()
+            if t is Match:  # counted from its event
                 over = feed(apply(action))
-                drew(state, holding, round_no)
+            elif t is Draw:
+                if draw_holding is not False and has_match():  # drew although a match was possible
+                    tally.sit[_DREW_HOLDING] += 1
+                over = feed(apply(action))
+                drew(state, round_no)
             else:
                 before(state, action, t)
                 over = feed(apply(action))

@@ -111,7 +111,17 @@ def situation_of(path: str) -> Situation:
 DECIDED_BY: dict[str, str] = {path: situation_of(path).name for path in rule_paths()}
 
 #: rule gaps that stop play before any event of their situation: rule path prefix -> situations
+#: (a match that reaches a gap never becomes a ``matched`` event, so its situations are counted here)
 GAP_SITUATIONS: dict[str, tuple[str, ...]] = {
+    "matching.single": ("match", "single-match"),
+    "matching.double": ("match", "double-match"),
+    "matching.colour_restricts": ("match",),
+    "matching.once_per_row_card": ("match",),
+    "matching.any_row_card": ("match",),
+    "drawing.match_after_draw": ("match", "match-after-draw"),
+    "wilds.wild_dos.row_colour": ("match", "wild-dos-in-row"),
+    "wilds.wild_number.row_value": ("match", "wild-number-in-row"),
+    "wilds.wild_number.colour": ("match", "wild-number-played"),
     "deck_exhaustion": ("deck-ran-out",),
     "all_wild_row": ("all-wild-row",),
     "bonuses.single_colour": ("single-bonus", "colour-bonus"),
