@@ -343,8 +343,20 @@ class _Tally:
         sit = self.sit
         for e in events:
             t = type(e)
-            if t is Matched:
-                self._matched(e, sit)
+            if t is Matched:  # (inline: the most frequent event)
+                sit[_MATCH] += 1
+                cards = e.cards
+                sit[_SINGLE_M if len(cards) == 1 else _DOUBLE_M] += 1
+                kind = e.target.card.kind
+                if kind is not _NUMBER:
+                    sit[_W2_IN_ROW if kind is _WILD_DOS else _WN_IN_ROW] += 1
+                for d in cards:
+                    kind = d.card.kind
+                    if kind is not _NUMBER:
+                        sit[_W2_PLAYED if kind is _WILD_DOS else _WN_PLAYED] += 1
+                if self.drawn_turn is not None:  # the first decision after a draw: a match was possible
+                    sit[_MATCH_AFTER_DRAW] += 1
+                    self.drawn_turn = None
                 continue
             if t in _UNCOUNTED:
                 continue
@@ -419,21 +431,6 @@ class _Tally:
             elif t is GameOver:
                 over = e
         return over
-
-    def _matched(self, e: Matched, sit: list[int]) -> None:
-        sit[_MATCH] += 1
-        cards = e.cards
-        sit[_SINGLE_M if len(cards) == 1 else _DOUBLE_M] += 1
-        kind = e.target.card.kind
-        if kind is not _NUMBER:
-            sit[_W2_IN_ROW if kind is _WILD_DOS else _WN_IN_ROW] += 1
-        for d in cards:
-            kind = d.card.kind
-            if kind is not _NUMBER:
-                sit[_W2_PLAYED if kind is _WILD_DOS else _WN_PLAYED] += 1
-        if self.drawn_turn is not None:  # the first decision after a draw: a match, so one was possible
-            sit[_MATCH_AFTER_DRAW] += 1
-            self.drawn_turn = None
 
     def before(self, state, action, t: type) -> None:
         """Count the situation an action other than a draw or a match is taken in, before it is applied."""
