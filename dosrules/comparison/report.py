@@ -144,6 +144,10 @@ def _fmt_diff(t: Mapping[str, Any]) -> str:
     return f"{scale * t['difference']:+.3g}{unit} [{scale * lo:+.3g}, {scale * hi:+.3g}]"
 
 
+def _fmt_margin(t: Mapping[str, Any]) -> str:
+    return f"±{100 * t['margin']:g} pp" if _is_rate(t["family"]) else f"±{t['margin']:g}"
+
+
 def _fmt_p(p: float) -> str:
     return "<1e-300" if p == 0 else (f"{p:.2g}" if p < 0.001 else f"{p:.3f}")
 
@@ -433,7 +437,7 @@ def render_html(doc: Mapping[str, Any], plots: Mapping[str, str]) -> str:
     env = jinja2.Environment(autoescape=True, trim_blocks=True, lstrip_blocks=True,
                              undefined=jinja2.StrictUndefined)
     env.filters.update(value=_value, p=_fmt_p, diff=_fmt_diff, label=_metric_label,
-                       pm=_pm, pctpm=_pct_pm, cards=cards_html, actions=actions_html,
+                       pm=_pm, pctpm=_pct_pm, cards=cards_html, actions=actions_html, margin=_fmt_margin,
                        cite=citation_text,
                        estimate=lambda t, key: _fmt_estimate(t["family"], t[key]))
     template = env.from_string(files(__package__).joinpath("templates/report.html.j2").read_text("utf-8"))

@@ -156,9 +156,8 @@ def card_html(text: str) -> Markup:
         cls, face, corner = card.colour.value, str(card.number), ""
     elif card.kind is Kind.WILD_NUMBER:
         cls, face, corner = card.colour.value, "#", "" if d.value is None else str(d.value)
-    else:
-        cls, face = "wild", "DOS"
-        corner = "" if d.colour is None else d.colour.value[0].upper()
+    else:  # a Wild DOS declared a colour wears it as a stripe
+        cls, face, corner = "wild" + ("" if d.colour is None else f" as-{d.colour.value}"), "DOS", ""
     mark = " matched" if star else ""
     corner_html = Markup('<sub>{}</sub>').format(corner) if corner else ""
     return Markup('<span class="card {}{}" title="{}">{}{}</span>').format(
