@@ -625,9 +625,13 @@ AGENTS: dict[str, Callable[..., Agent]] = {"random": RandomAgent, "greedy": Gree
 
 
 def make_agent(name: str, seed: int = 0, **options: float) -> Agent:
-    """An agent by name (``random``, ``greedy``) with its options."""
+    """An agent by name (``random``, ``greedy``, a behaviour profile) with its options."""
     if name not in AGENTS:
-        raise UsageError(f"unknown agent '{name}'", fix=f"Choose one of: {', '.join(AGENTS)}.")
+        from .behaviour import PROFILES, make_profile_agent  # the profiles wrap greedy: imported late
+
+        if name in PROFILES:
+            return make_profile_agent(name, seed, **options)
+        raise UsageError(f"unknown agent '{name}'", fix=f"Choose one of: {', '.join([*AGENTS, *PROFILES])}.")
     try:
         return AGENTS[name](seed, **options)
     except TypeError:
@@ -636,7 +640,7 @@ def make_agent(name: str, seed: int = 0, **options: float) -> Agent:
 
 
 def parse_agent_spec(spec: str, seed: int = 0) -> Agent:
-    """``greedy``, ``random`` or ``greedy:forget=0.1,catch=0.5``."""
+    """``greedy``, ``random``, ``greedy:forget=0.1,catch=0.5``, ``casual`` or ``casual:draw=0.3``."""
     name, _, opts = spec.strip().partition(":")
     options: dict[str, float] = {}
     for part in filter(None, opts.split(",")):
