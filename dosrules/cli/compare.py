@@ -59,6 +59,11 @@ def register(sub) -> None:
                    help="significance level after the Holm–Bonferroni correction (default 0.05)")
     p.add_argument("--gap-threshold", type=float, default=0.05, metavar="RATE",
                    help="flag a ruleset whose rule gaps void more than this share of rounds (default 0.05)")
+    p.add_argument("--fill", metavar="SOURCE",
+                   help="when a ruleset's rule gaps void more rounds than --gap-threshold, it is simulated again "
+                        "with its silences filled from SOURCE: a ruleset, a readings file or path=reading, chained "
+                        "with ~; silences SOURCE leaves open take the reading most shipped rulesets choose "
+                        "(the default for all of them)")
     p.add_argument("--cap-threshold", type=float, default=0.0, metavar="RATE",
                    help="flag a ruleset with more than this share of rounds stopped at the turn cap (default 0)")
     p.add_argument("--same-ending-threshold", type=float, default=0.99, metavar="RATE",
@@ -159,6 +164,8 @@ def handler(args) -> int:
     _check(args)
     rulesets = [(spec, load(spec, args)) for spec in args.specs]
     players = _players(args.players, rulesets)
+    if args.fill:
+        _check_fill(args.fill, rulesets, ruleset_dirs(args))
     for n in players:
         make_agents(args.policy, n, [0] * n)  # a bad policy fails here, before any worker starts
     chunk_rounds, chunk_games = args.chunk_rounds or CHUNK_ROUNDS, args.chunk_games or CHUNK_GAMES
@@ -171,7 +178,8 @@ def handler(args) -> int:
     with open_store(args.db) as store, make_executor(args.executor, args.jobs or os.cpu_count() or 1,
                                                      args.scheduler) as executor:
         summaries, stats = run_comparison(plan, store, executor, progress=_progress_factory(args))
-    data = {(portable[spec], n): s.to_json() for (spec, n), s in summaries.items()}
+        data = {(portable[spec], n): s.to_json() for (spec, n), s in summaries.items()}
+        filled, filled_run = _simulate_filled(args, plan, dict(rulesets), data, store, executor)
     specs = [spec for spec, _ in rulesets]
     found = effects(data, specs, players, args.alpha)
     flags = degenerate_flags(data, Thresholds(cap=args.cap_threshold, same_ending=args.same_ending_threshold,
@@ -186,6 +194,8 @@ def handler(args) -> int:
     run = stats.to_json()
     if args.executor == "local":
         run["jobs"] = args.jobs or os.cpu_count() or 1
+    if filled_run:
+        run["filled"] = filled_run
     doc = build_document(
         rulesets=[{"spec": spec, "id": rs.id, "name": rs.name, "content_hash": rs.content_hash}
                   for spec, rs in rulesets],
@@ -195,7 +205,7 @@ def handler(args) -> int:
                   "thresholds": {"gaps": args.gap_threshold, "cap": args.cap_threshold,
                                  "same_ending": args.same_ending_threshold, "rare": args.rare_threshold}},
         diff=diff, summaries=data, effects=found, flags=flags, witnesses=witnesses, witnesses_note=note,
-        run=run, alpha=args.alpha, exercised=reached, seat_fairness=seats)
+        run=run, alpha=args.alpha, exercised=reached, seat_fairness=seats, filled=filled)
     if args.html or args.plots:
         from ..comparison.plots import comparison_plots, write_plots
 
@@ -212,6 +222,54 @@ def handler(args) -> int:
     else:
         sys.stdout.write(render_text(doc, show_all=args.all_tests))
     return 0
+
+
+def _check_fill(source: str, rulesets, dirs) -> None:
+    """--fill SOURCE must fill every compared ruleset (same deck, player range; a readings file
+    that names open rules): checked before any simulation."""
+    from ..ruleset.loader import resolve
+
+    for spec, _ in rulesets:
+        problems = resolve(f"{_portable(spec)}~{_portable(source)}", dirs).problems
+        if problems:
+            raise UsageError(f"--fill {source}: {problems[0].what}", where=problems[0].where, fix=problems[0].fix)
+
+
+def _simulate_filled(args, plan, rulesets, data, store, executor):
+    """Each ruleset whose rule gaps void more than --gap-threshold of the rounds, simulated again with
+    its silences filled (the baseline filling, or --fill), through the same runner and store:
+    (spec, players) -> the filled ruleset's data for the report, and the run's figures."""
+    from dataclasses import replace
+
+    from ..comparison import gap_heavy, run_comparison
+    from ..gaps.measure import baseline_filling
+    from ..ruleset.fill import fill_inline
+
+    heavy = [(g["ruleset"], g["players"]) for g in gap_heavy(data, args.gap_threshold)]
+    source = (f"from --fill {args.fill}, else the reading most shipped rulesets choose" if args.fill
+              else "the ones most shipped rulesets choose")
+    dirs = plan.search_dirs
+    out, runs = {}, []
+    for n in sorted({n for _, n in heavy}):
+        fills = {}
+        for spec in (s for s, m in heavy if m == n):
+            filling = baseline_filling(rulesets[spec], _portable(spec), n, dirs,
+                                       _portable(args.fill) if args.fill else None, option="--fill")
+            if filling.readings:
+                fills[spec] = (filling, fill_inline(rulesets[spec], filling.parts()).content_hash)
+        if not fills:
+            continue
+        sub = replace(plan, rulesets=[(f.spec_with(), digest) for f, digest in fills.values()], players=[n])
+        summaries, stats = run_comparison(sub, store, executor, progress=_progress_factory(args))
+        runs.append(stats.to_json())
+        for spec, (filling, digest) in fills.items():
+            out[(spec, n)] = {"spec": filling.spec_with(), "content_hash": digest, "source": source,
+                              "readings": filling.to_json()["readings"],
+                              "summary": summaries[(filling.spec_with(), n)].to_json()}
+    if not runs:
+        return out, None
+    total = {k: sum(r[k] for r in runs) for k in ("chunks", "cached", "computed", "rounds_computed")}
+    return out, {**total, "seconds": round(sum(r["seconds"] for r in runs), 3)}
 
 
 def _write(path: str, text: str) -> None:

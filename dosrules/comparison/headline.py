@@ -3,7 +3,8 @@
 Against the first ruleset (the baseline): the largest effects that are both significant and
 larger than their margin, in player terms; the rulesets shown not to matter (every headline
 figure equivalent within its margin); whether seats are fair; how long a game is; and the
-warnings (rounds void at rule gaps, differing rules never or rarely exercised).
+warnings (differing rules never or rarely exercised). Rounds void at rule gaps come first, with the
+figures of the ruleset filled when the comparison simulated it.
 """
 
 from __future__ import annotations
@@ -13,11 +14,11 @@ from typing import Any, Mapping, Sequence
 from .metrics import HEADLINE, METRICS, metric, seat_words
 from .wording import join_words
 
-__all__ = ["headline", "short_names", "FEW_GAMES"]
+__all__ = ["headline", "short_names", "FEW_GAMES", "CORE"]
 
 FEW_GAMES = 30  # per-game figures from fewer complete games are marked as such
 #: the figures a ruleset must leave unchanged (equivalent) to be "shown not to matter"
-_CORE = (("per_round", "turns"), ("per_game", "rounds_per_game"), ("per_round", "cards_drawn"),
+CORE = (("per_round", "turns"), ("per_game", "rounds_per_game"), ("per_round", "cards_drawn"),
          ("per_round", "winner_points"))
 
 
@@ -63,7 +64,7 @@ def _equivalence(tests, base, n, specs, names, noticed) -> tuple[list[str], list
         if spec in noticed:
             continue
         core = {(t["family"], t["metric"]): t for t in tests
-                if t["players"] == n and t["a"] == base and t["b"] == spec and (t["family"], t["metric"]) in _CORE}
+                if t["players"] == n and t["a"] == base and t["b"] == spec and (t["family"], t["metric"]) in CORE}
         if core and all(t["equivalent"] for t in core.values()):
             same.append(names[spec])
         else:
@@ -130,23 +131,33 @@ def _length(sims, tests, base, n, specs, names) -> str | None:
     return text + "."
 
 
-def _gaps(gap_heavy, n, specs, names) -> str | None:
+def _gaps(gap_heavy, n, specs, names) -> list[str]:
+    """Which rulesets' rounds rule gaps void, and the figures of those rulesets filled."""
     rows = [g for g in gap_heavy if g["players"] == n]
     if not rows:
-        return None
-    shares = [g["void_share"] for g in rows]
+        return []
     paths: dict[str, float] = {}
     for g in rows:
         for p, r in g["paths"].items():
             paths[p] = max(paths.get(p, 0.0), r)
     top = sorted(paths, key=lambda p: -paths[p])[:2]
-    which = "every ruleset's rounds" if len(rows) == len(specs) else \
-        f"the rounds of {join_words([names[g['ruleset']] for g in rows])}"
-    lo, hi = min(shares), max(shares)
-    share = _pct(lo) if _pct(lo) == _pct(hi) else f"{_pct(lo)} to {_pct(hi)}"
-    # issue 13 (filling silences) will add here the figures of each ruleset filled: gap_heavy[].filled
-    return (f"Rule gaps void {share} of {which} (mostly {join_words(top)}): those rounds stop where the "
-            f"sources are silent, so part of every figure measures the silences, not the game.")
+    which = join_words([f"{_pct(g['void_share'])} of the rounds of {names[g['ruleset']]}" for g in rows])
+    out = [f"Rule gaps void {which} (mostly {join_words(top)}): those rounds stop where the sources are "
+           f"silent, so part of {'its' if len(rows) == 1 else 'their'} figures measures the silences, not the game."]
+    filled = [g for g in rows if g["filled"]]
+    if filled:
+        parts = [f"{names[g['ruleset']]} ({len(g['filled']['readings'])} silence"
+                 f"{'s' if len(g['filled']['readings']) != 1 else ''}, {g['filled']['source']}): "
+                 + ", ".join(_filled_figure(f) for f in g["filled"]["figures"][:2]) for g in filled]
+        out.append("With every silence filled by a named reading (see \"Filled silences\"), the same play "
+                   "gives " + "; ".join(parts) + ".")
+    return out
+
+
+def _filled_figure(f) -> str:
+    def value(d):
+        return "no complete game" if d["mean"] is None else f"{d['mean']:.1f}"
+    return f"{f['label']} {value(f['filled'])} instead of {value(f['unfilled'])}"
 
 
 def _unexercised(entries, n, policy, names) -> str | None:
@@ -183,6 +194,9 @@ def headline(doc: Mapping[str, Any]) -> list[str]:
     tests = doc["effects"]["tests"]
     players = doc["settings"]["players"]
     out: list[str] = []
+    for n in players:  # first: when rule gaps void many rounds, the figures measure them too
+        for sentence in _gaps(doc.get("gap_heavy", []), n, specs, names):
+            out.append(_with(f"With {n} players, " if len(players) > 1 else "", sentence))
     for n in players:
         prefix = f"With {n} players, " if len(players) > 1 else ""
         voided = {g["ruleset"]: g["void_share"] for g in doc.get("gap_heavy", []) if g["players"] == n}
@@ -196,7 +210,7 @@ def headline(doc: Mapping[str, Any]) -> list[str]:
             out.append(_with(prefix, f"No ruleset changes a headline figure (turns, rounds per game, cards "
                                      f"drawn, points) by more than its margin against {names[base]}."))
         same, unsure = _equivalence(tests, base, n, specs, names, noticed | _untested(doc.get("exercised", []), n))
-        margins = ", ".join(f"{METRICS[k].label} ±{METRICS[k].margin:g}" for k in _CORE)
+        margins = ", ".join(f"{METRICS[k].label} ±{METRICS[k].margin:g}" for k in CORE)
         parts = []
         if same:
             parts.append(f"{join_words(same)} {'makes' if len(same) == 1 else 'make'} no difference a player "
@@ -211,10 +225,9 @@ def headline(doc: Mapping[str, Any]) -> list[str]:
             if sentence:
                 out.append(_with(prefix, sentence))
     for n in players:
-        for sentence in (_gaps(doc.get("gap_heavy", []), n, specs, names),
-                         _unexercised(doc.get("exercised", []), n, doc["settings"]["policy"], names)):
-            if sentence:
-                out.append(_with(f"With {n} players, " if len(players) > 1 else "", sentence))
+        sentence = _unexercised(doc.get("exercised", []), n, doc["settings"]["policy"], names)
+        if sentence:
+            out.append(_with(f"With {n} players, " if len(players) > 1 else "", sentence))
     return out
 
 

@@ -13,11 +13,11 @@ import textwrap
 from typing import Any, Mapping, Sequence
 
 from .effects import ALPHA
-from .headline import FEW_GAMES, headline, short_names
+from .headline import CORE, FEW_GAMES, headline, short_names
 from .metrics import HEADLINE, metric, seat_words
 from .wording import citation_text, witness_sentence
 
-__all__ = ["build_document", "render_text", "render_html", "FORMAT", "TEST_NAMES", "WIDTH"]
+__all__ = ["build_document", "gap_heavy", "render_text", "render_html", "FORMAT", "TEST_NAMES", "WIDTH"]
 
 FORMAT = "dosrules-compare/2"
 WIDTH = 100  # the text report's widest line
@@ -43,7 +43,12 @@ def build_document(*, rulesets: Sequence[Mapping[str, Any]], settings: Mapping[s
                    summaries: Mapping[tuple[str, int], Mapping[str, Any]], effects: Sequence, flags: Sequence,
                    witnesses: Sequence[Mapping[str, Any]] | None, witnesses_note: str | None,
                    run: Mapping[str, Any], alpha: float = ALPHA, exercised: Sequence[Mapping] = (),
-                   seat_fairness: Sequence[Mapping] = ()) -> dict[str, Any]:
+                   seat_fairness: Sequence[Mapping] = (),
+                   filled: Mapping[tuple[str, int], Mapping[str, Any]] = {}) -> dict[str, Any]:
+    """The comparison as JSON data. ``filled`` maps (spec, players) of a ruleset whose rule gaps void
+    more rounds than the gap threshold to the same ruleset simulated with its silences filled:
+    ``spec`` (the filled spec), ``content_hash``, ``source`` (where the readings came from, in
+    words), ``readings`` (path, reading, why) and ``summary``."""
     specs = [r["spec"] for r in rulesets]
     labels = {spec: chr(ord("A") + i) if i < 26 else f"R{i + 1}" for i, spec in enumerate(specs)}
     doc = {
@@ -60,7 +65,7 @@ def build_document(*, rulesets: Sequence[Mapping[str, Any]], settings: Mapping[s
                     "tests": [e.to_json() for e in effects]},
         "exercised": [dict(e) for e in exercised],
         "seat_fairness": [dict(r) for r in seat_fairness],
-        "gap_heavy": _gap_heavy(summaries, settings.get("thresholds", {}).get("gaps", 0.05)),
+        "gap_heavy": gap_heavy(summaries, settings.get("thresholds", {}).get("gaps", 0.05), filled),
         "flags": [f.to_json() for f in flags],
         "witnesses": None if witnesses is None else list(witnesses),
         "witnesses_note": witnesses_note,
@@ -71,15 +76,27 @@ def build_document(*, rulesets: Sequence[Mapping[str, Any]], settings: Mapping[s
     return doc
 
 
-def _gap_heavy(summaries, threshold: float) -> list[dict[str, Any]]:
-    """Rulesets whose rule gaps void more than ``threshold`` of the rounds. ``filled`` is the place
-    for the figures of the same ruleset with its silences filled (issue 13: not computed yet)."""
+def _void_share(summary: Mapping[str, Any]) -> float:
+    return summary["outcomes"].get("void-gap", {}).get("rate") or 0.0
+
+
+def gap_heavy(summaries: Mapping[tuple[str, int], Mapping[str, Any]], threshold: float,
+              filled: Mapping[tuple[str, int], Mapping[str, Any]] = {}) -> list[dict[str, Any]]:
+    """Rulesets whose rule gaps void more than ``threshold`` of the rounds, per player count; each
+    with ``filled``: the same ruleset with its silences filled (see :func:`build_document`), and its
+    headline figures beside the unfilled ones, or None when it was not simulated."""
     out = []
     for (spec, n), s in summaries.items():
-        share = s["outcomes"].get("void-gap", {}).get("rate") or 0.0
+        share = _void_share(s)
         if share > threshold:
+            fill = filled.get((spec, n))
+            if fill is not None:
+                fill = {**fill, "void_share": _void_share(fill["summary"]),
+                        "figures": [{"family": family, "metric": name, "label": metric(family, name).label,
+                                     "unfilled": s[family][name], "filled": fill["summary"][family][name]}
+                                    for family, name in CORE]}
             out.append({"ruleset": spec, "players": n, "void_share": share,
-                        "paths": {p: v["rate"] for p, v in s["rule_gaps"].items()}, "filled": None})
+                        "paths": {p: v["rate"] for p, v in s["rule_gaps"].items()}, "filled": fill})
     return out
 
 
@@ -241,6 +258,7 @@ def render_text(doc: Mapping[str, Any], show_all: bool = False) -> str:
         out += ["", f"Warnings ({len(doc['warnings'])})"]
         for w in doc["warnings"]:
             out += _wrap(w, "    ", "  ! ")
+    out += _text_filled(doc)
     out += ["", *_text_diff(doc, labels), "", *_text_exercised(doc, labels), ""]
     out += _text_figures(doc, specs, labels)
     out += ["", *_text_differences(doc, labels, show_all), "", *_text_seats(doc, specs, labels), ""]
@@ -248,10 +266,45 @@ def render_text(doc: Mapping[str, Any], show_all: bool = False) -> str:
     r = doc["run"]
     out += ["", *_wrap(f"Run: {r['chunks']} chunks, {r['cached']} from {r['db']}, {r['computed']} computed on "
                        f"{r['executor']} in {r['seconds']} s" +
-                       (f" ({r['rounds_per_sec']} rounds/s)" if r.get("rounds_per_sec") else ""), "  ", "")]
+                       (f" ({r['rounds_per_sec']} rounds/s)" if r.get("rounds_per_sec") else "") +
+                       (f"; filled rulesets: {r['filled']['chunks']} chunks, {r['filled']['cached']} from the store, "
+                        f"{r['filled']['computed']} computed in {r['filled']['seconds']} s" if r.get("filled") else ""),
+                       "  ", "")]
     if r.get("html"):
         out.append(f"HTML report: {r['html']}")
     return "\n".join(out) + "\n"
+
+
+def _text_filled(doc) -> list[str]:
+    """Each gap-heavy ruleset simulated again filled: which readings, from where, and its figures."""
+    rows = [g for g in doc["gap_heavy"] if g["filled"]]
+    if not rows:
+        return []
+    names = {r["spec"]: r["short"] for r in doc["rulesets"]}
+    several = len(doc["settings"]["players"]) > 1
+    out = ["", "Filled silences: the rulesets whose rounds rule gaps void, simulated again with every silence",
+           "  read one named way (same seeds, same players)"]
+    for g in rows:
+        f = g["filled"]
+        who = names[g["ruleset"]] + (f", {g['players']} players" if several else "")
+        out += _wrap(f"{who}: {_pct(g['void_share'])} of its rounds void unfilled, {_pct(f['void_share'])} "
+                     f"filled{_still_void(f)}; the readings are {f['source']} (the filled spec is in --json "
+                     "and --html):", "    ", "  ")
+        for r in f["readings"]:
+            out += _wrap(f"{r['path']} = {r['reading']} ({r['why']})", "        ", "      ")
+        out.append(_table([[x["label"], _pm(x["unfilled"]), _pm(x["filled"])] for x in f["figures"]],
+                          ["figure", "unfilled", "filled"], indent="      "))
+    return out
+
+
+def _still_void(filled: Mapping[str, Any]) -> str:
+    """Where a filled ruleset's rounds still end void: cases that none of its readings decides."""
+    paths = sorted(filled["summary"]["rule_gaps"])
+    return f" (still void at {', '.join(paths)}: a case the filled readings do not decide)" if paths else ""
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.1f}%"
 
 
 def _text_diff(doc, labels) -> list[str]:
@@ -436,7 +489,7 @@ def render_html(doc: Mapping[str, Any], plots: Mapping[str, str]) -> str:
 
     env = jinja2.Environment(autoescape=True, trim_blocks=True, lstrip_blocks=True,
                              undefined=jinja2.StrictUndefined)
-    env.filters.update(value=_value, p=_fmt_p, diff=_fmt_diff, label=_metric_label,
+    env.filters.update(still_void=_still_void, value=_value, p=_fmt_p, diff=_fmt_diff, label=_metric_label,
                        pm=_pm, pctpm=_pct_pm, cards=cards_html, actions=actions_html, margin=_fmt_margin,
                        cite=citation_text,
                        estimate=lambda t, key: _fmt_estimate(t["family"], t[key]))

@@ -88,10 +88,11 @@ def _most_chosen(path: str, players: int, search_dirs) -> tuple[str, str]:
 
 
 def baseline_filling(ruleset: Ruleset, spec: str, players: int, search_dirs: Iterable[str | Path] = (),
-                     baseline: str | None = None) -> Filling:
+                     baseline: str | None = None, option: str = "--baseline") -> Filling:
     """A reading for every silence of ``ruleset`` for ``players`` players: the only one, the one
     ``baseline`` (a fill source: a ruleset, a readings file or ``path=value``, chained with ``~``)
-    gives, else the one most shipped rulesets choose."""
+    gives, else the one most shipped rulesets choose. ``option`` names where ``baseline`` was
+    given, in each reading's ``why``."""
     given = load_ruleset(f"{spec}{FILL}{baseline}", search_dirs) if baseline else None
     out = []
     for silence in silences(ruleset, players):
@@ -101,7 +102,7 @@ def baseline_filling(ruleset: Ruleset, spec: str, players: int, search_dirs: Ite
             out.append(BaselineReading(path, options[0], "the only reading"))
         elif value is not None and not is_unspecified(value) and reading_text(value) in options:
             source = given.provenance_of(path, players).ruleset
-            out.append(BaselineReading(path, reading_text(value), f"--baseline {baseline} (from {source})"))
+            out.append(BaselineReading(path, reading_text(value), f"{option} {baseline} (from {source})"))
         else:
             out.append(BaselineReading(path, *_most_chosen(path, players, search_dirs)))
     return Filling(spec, tuple(out))
