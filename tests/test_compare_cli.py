@@ -31,12 +31,20 @@ def test_json_document(run, capsys):
     doc = json.loads(out)
     assert doc["format"] == "dosrules-compare/2"
     assert doc["baseline"] == "mattel-2018" and [r["label"] for r in doc["rulesets"]] == ["A", "B"]
-    assert 3 <= len(doc["headline"]) <= 6 and all(s.endswith(".") for s in doc["headline"])
+    assert 3 <= len(doc["headline"]) <= 7 and all(s.endswith(".") for s in doc["headline"])
     assert doc["settings"]["policy"] == "casual"  # the comparison profile is the default
     reached = {e["path"]: e for e in doc["exercised"]}
     assert set(reached) == {row["path"] for row in doc["diff"]}
     assert all(e["status"] in ("exercised", "rare", "never") and len(e["cells"]) == 2 for e in reached.values())
-    assert {g["ruleset"] for g in doc["gap_heavy"]} >= {"german"} and all(g["filled"] is None for g in doc["gap_heavy"])
+    heavy = {g["ruleset"]: g for g in doc["gap_heavy"]}
+    assert set(heavy) >= {"german"} and all(g["filled"] for g in heavy.values())  # each simulated filled
+    filled = heavy["german"]["filled"]
+    assert filled["spec"].startswith("german~") and filled["summary"]["rounds"] == 40  # the same run
+    readings = {r["path"]: r for r in filled["readings"]}
+    assert "wilds.wild_dos.row_colour" in readings and all(r["why"] for r in readings.values())
+    assert filled["void_share"] < heavy["german"]["void_share"]  # filling removes most voids
+    assert [f["label"] for f in filled["figures"]][:2] == ["turns per round", "rounds per game"]
+    assert doc["headline"][0].startswith("Rule gaps void") and "filled" in doc["headline"][1]  # said first
     assert {r["ruleset"] for r in doc["seat_fairness"]} <= {"mattel-2018", "german"}
     assert [r["spec"] for r in doc["rulesets"]] == ["mattel-2018", "german"]
     paths = {row["path"]: row for row in doc["diff"]}
@@ -54,7 +62,7 @@ def test_json_document(run, capsys):
     assert (pair["a"], pair["b"]) == ("mattel-2018", "german") and pair["max_size"] == 3
     assert pair["witnesses"] and all(w["only_a"] or w["only_b"] or w["outcome_a"] != w["outcome_b"]
                                      for w in pair["witnesses"])
-    assert doc["run"]["chunks"] == 4
+    assert doc["run"]["chunks"] == 4 and doc["run"]["filled"]["chunks"] == 2 * len(heavy)
 
 
 def test_text_report_and_html(run, capsys):
@@ -69,6 +77,8 @@ def test_text_report_and_html(run, capsys):
     assert "000_baaf5c45727b132a.txt" not in out  # ...not file names
     assert "In a 2-player game, with " in out and "notation: row " in out  # witnesses as sentences
     assert "4 chunks, 4 from" in out  # all read back from the store of the first test
+    assert "computed in" in out and ", 0 computed in" in out  # the filled rulesets' chunks too
+    assert "Filled silences" in out and "wilds.wild_dos.row_colour = " in out
     html = run.html.read_text()
     assert html.count("<svg") == 5
     assert not re.search(r'<(script|link|img)\b', html), "self-contained: no external resources"
@@ -76,6 +86,7 @@ def test_text_report_and_html(run, capsys):
     for name in ("differences", "turns-per-round", "rounds-per-game", "seat-win-rates", "rule-gap-rates"):
         assert f'id="{name}"' in html
         assert (run.plots / f"{name}.svg").read_text().startswith("<svg")
+    assert "Filled silences" in html and "german~" in html and "why this reading" in html
     assert "Holm" in html and "one source is silent" in html and "In short" in html
     assert re.search(r'<span class="card (blue|green|red|yellow|wild)', html)  # witnesses' cards as pictures
 
@@ -164,3 +175,39 @@ def test_a_rule_greedy_never_reaches_is_called_untested_with_the_way_out(tmp_pat
     assert main([*base, "--json"]) == 0  # casual: players forget DOS and are caught
     (entry,) = json.loads(capsys.readouterr().out)["exercised"]
     assert entry["status"] == "exercised" and all(c["count"] > 0 for c in entry["cells"])
+
+
+def test_fill_names_the_source_of_each_reading_and_reruns_from_the_store(tmp_path, capsys):
+    args = ["compare", "mattel-2018", "german", "--players", "4", "--rounds", "20", "--chunk-rounds", "20",
+            "--jobs", "1", "--no-witnesses", "--db", str(tmp_path / "r.sqlite"), "--fill", "mattel-2018", "--json"]
+    assert main(args) == 0
+    doc = json.loads(capsys.readouterr().out)
+    filled = next(g["filled"] for g in doc["gap_heavy"] if g["ruleset"] == "german")
+    why = {r["path"]: r["why"] for r in filled["readings"]}
+    assert "refill.mode" not in why  # stated by german: never filled
+    assert why["dos_call.penalty_timing"] == "--fill mattel-2018 (from mattel-2018)"
+    assert "most shipped rulesets" in filled["source"] and "--fill mattel-2018" in filled["source"]
+    assert main(args) == 0  # a rerun reads every chunk, the filled ones too, from the store
+    run = json.loads(capsys.readouterr().out)["run"]
+    assert run["computed"] == 0 and run["filled"]["computed"] == 0 and run["filled"]["cached"] > 0
+
+
+def test_a_fill_source_that_cannot_fill_is_refused_before_simulating(tmp_path, capsys):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("readings:\n  target: 100\n")
+    code = main(["compare", "mattel-2018", "german", "--players", "4", "--rounds", "20", "--fill", str(bad),
+                 "--db", str(tmp_path / "r.sqlite")])
+    out, err = capsys.readouterr()
+    assert code != 0 and out == "" and "bad.yaml:2:3: --fill " in err and "target" in err
+    assert "Traceback" not in err and not (tmp_path / "r.sqlite").exists()
+
+
+def test_the_readme_job_compares_what_the_sources_state_differently(tmp_path, capsys):
+    """german filled from mattel-2018: the diff keeps only rules both sources state, differently."""
+    code = main(["compare", "mattel-2018", "german~mattel-2018", "--players", "4", "--rounds", "20",
+                 "--chunk-rounds", "20", "--jobs", "1", "--no-witnesses", "--db", str(tmp_path / "r.sqlite"),
+                 "--json"])
+    assert code == 0
+    diff = json.loads(capsys.readouterr().out)["diff"]
+    assert {row["path"] for row in diff} >= {"refill.mode", "drawing.after_failed_draw"}
+    assert all(row["kind"] == "values-differ" for row in diff)
