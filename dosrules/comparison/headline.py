@@ -141,13 +141,18 @@ def _gaps(gap_heavy, n, specs, names) -> list[str]:
         for p, r in g["paths"].items():
             paths[p] = max(paths.get(p, 0.0), r)
     top = sorted(paths, key=lambda p: -paths[p])[:2]
-    which = join_words([f"{_pct(g['void_share'])} of the rounds of {names[g['ruleset']]}" for g in rows])
+    if len({_pct(g["void_share"]) for g in rows}) == 1:
+        who = "every ruleset's rounds" if len(rows) == len(specs) else \
+            f"the rounds of {join_words([names[g['ruleset']] for g in rows])}"
+        which = f"{_pct(rows[0]['void_share'])} of {who}"
+    else:
+        which = join_words([f"{_pct(g['void_share'])} of the rounds of {names[g['ruleset']]}" for g in rows])
     out = [f"Rule gaps void {which} (mostly {join_words(top)}): those rounds stop where the sources are "
            f"silent, so part of {'its' if len(rows) == 1 else 'their'} figures measures the silences, not the game."]
     filled = [g for g in rows if g["filled"]]
     if filled:
         parts = [f"{names[g['ruleset']]} ({len(g['filled']['readings'])} silence"
-                 f"{'s' if len(g['filled']['readings']) != 1 else ''}, {g['filled']['source']}): "
+                 f"{'s' if len(g['filled']['readings']) != 1 else ''}; readings: {g['filled']['source']}): "
                  + ", ".join(_filled_figure(f) for f in g["filled"]["figures"][:2]) for g in filled]
         out.append("With every silence filled by a named reading (see \"Filled silences\"), the same play "
                    "gives " + "; ".join(parts) + ".")
