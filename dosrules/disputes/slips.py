@@ -109,5 +109,6 @@ def position_slip(state, action: Action, seat: int) -> Slip | None:
 
 def _holds(state, seat: int) -> str:
     held = " ".join(map(str, state.hands[seat])) or "no cards"
-    return (f"Seat {seat} holds {held} at this point; a card drawn earlier is known only when the deck's "
-            "top is given (--deck, or deck: {top: ...} in a scenario file).")
+    drawn = ("; the card drawn this turn is the one you give as the deck's top (--deck, or deck: {top: ...} "
+             "in a scenario file)" if state.drew else "")
+    return f"Seat {seat} holds {held} at this point{drawn}."
