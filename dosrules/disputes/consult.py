@@ -62,7 +62,7 @@ def chosen_numbers(path: str, search_dirs: tuple[str, ...] = ()) -> tuple[int, .
     """The numbers the shipped rulesets (and those in ``search_dirs``) set ``path`` to, sorted:
     an edition's value for each player count it allows, a house rule's own values."""
     from ..errors import DosrulesError
-    from ..gaps.choices import ruleset_files
+    from ..ruleset.choices import ruleset_files
     from ..ruleset.loader import load_ruleset, read_ruleset_file
     from ..ruleset.provenance import file_leaves
 

@@ -59,9 +59,11 @@ def _same_or_fills(given: Declared, chosen: Declared) -> bool:
 _BONUS_RANK = {"double-colour": 2, "single-colour": 1, None: 0}
 
 
-def completed_declaration(state, action: Action) -> tuple[Action, str] | None:
+def completed_declaration(state, action: Action, text: str | None = None) -> tuple[Action, str] | None:
     """``action`` with the declarations it leaves out filled in, when it is not legal as written
-    and a legal action differs from it only by those; with the note saying so."""
+    and a legal action differs from it only by those; with the note saying so (``text``: the
+    action as the question writes it)."""
+    text = text or str(action)
     legal = state.legal_actions()
     if action in legal:
         return None
@@ -78,11 +80,11 @@ def completed_declaration(state, action: Action) -> tuple[Action, str] | None:
             why = "the only declaration the rules allow here"
         else:
             why = "the choice that earns a colour bonus" if bonus else "no choice earns a colour bonus"
-        return best, f"'{action}' does not say the declaration the rules ask for; taken as '{best}' ({why})"
+        return best, f"'{text}' does not say the declaration the rules ask for; taken as '{best}' ({why})"
     if isinstance(action, Place):
         options = [a for a in legal if isinstance(a, Place) and _fills(action.card, a.card)]
         if not options:
             return None
-        return options[0], (f"'{action}' leaves the declaration of the wild to its placer; taken as "
+        return options[0], (f"'{text}' leaves the declaration of the wild to its placer; taken as "
                             f"'{options[0]}' (the first the rules allow)")
     return None

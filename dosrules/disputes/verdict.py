@@ -260,7 +260,7 @@ class _Play:
             result.filled.append(note)
             if not self._apply(i, text, filler, in_before):
                 return False
-        if (done := completed_declaration(s, action)) is not None:
+        if (done := completed_declaration(s, action, text)) is not None:
             action, note = done
             result.filled.append(note)
         seat = s.current_player()
@@ -429,7 +429,7 @@ class _Asker:
 
     def each_reading(self, path: str, search_dirs) -> list[Reading]:
         """Every reading of the silent rule ``path``: the verdict, what follows, who chooses it."""
-        from ..gaps.choices import choices
+        from ..ruleset.choices import choices
 
         chosen = choices(path, search_dirs)
         out = []

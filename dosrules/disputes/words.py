@@ -19,8 +19,8 @@ def action_words(text: str) -> str:
         a = parse_action(text)
     except NotationError:
         return f"'{text}'"
-    if isinstance(a, Match):
-        return f"match the {a.target} with {'+'.join(map(str, a.cards))}"
+    if isinstance(a, Match):  # as the question writes it (the engine orders the two cards its own way)
+        return "match the " + " ".join(text.split())[len("match "):]
     if isinstance(a, Draw):
         return "draw a card"
     if isinstance(a, Place):
