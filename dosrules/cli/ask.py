@@ -126,7 +126,8 @@ def _split_old_rulesets(args) -> None:
     command. A value that is not a folder is taken the old way, with a deprecation message."""
     folders, old = [], []
     for value in args.rulesets:
-        (folders if Path(value).is_dir() else old).append(value)
+        spec_like = "," in value or "+" in value or "/" not in value or value.endswith((".yaml", ".yml"))
+        (old if spec_like and not Path(value).is_dir() else folders).append(value)
     if old:
         print(f"dosrules ask: '--rulesets {old[0]}' is deprecated for naming the rulesets to ask under: "
               f"use '--under {old[0]}'. --rulesets now names a folder of extra rulesets, as in every "
@@ -135,7 +136,11 @@ def _split_old_rulesets(args) -> None:
 
 
 def _specs(args) -> list[str]:
-    return [r.strip() for value in args.under for r in value.split(",") if r.strip()]
+    specs = [r.strip() for value in args.under for r in value.split(",") if r.strip()]
+    if args.under and not specs:
+        raise UsageError("--under names no ruleset", fix="Give ruleset ids, compositions or files, e.g. "
+                                                          "--under EDITION,EDITION+HOUSE ('dosrules list' shows them).")
+    return specs
 
 
 def _load(scenario, specs: list[str], dirs: tuple[str, ...]):
@@ -171,6 +176,8 @@ def _answer(args) -> int:
     from .common import ruleset_dirs
 
     _split_old_rulesets(args)
+    if args.json and args.format not in ("text", "json"):
+        raise UsageError(f"--json and --format {args.format} ask for two formats", fix="Give one of them.")
     fmt = "json" if args.json else args.format
     scenario = _scenario(args)
     dirs = search_dirs_for(scenario, ruleset_dirs(args))

@@ -530,7 +530,7 @@ def load_scenario(path: Path | str, display: str | None = None) -> Scenario:
 
 _OPTIONS = {"row": "--row", "hands": "--hand", "actions": "--action", "before": "--before",
             "deck": "--deck", "discard": "--discard", "turn": "--turn", "called": "--called",
-            "dealer": "--dealer"}
+            "dealer": "--dealer", "players": "--players"}
 
 
 def inline_scenario(*, row: str, hands: list[str], action: list[str], before: list[str] = (),
@@ -540,13 +540,15 @@ def inline_scenario(*, row: str, hands: list[str], action: list[str], before: li
     """A scenario from ``dosrules ask`` options; the seats after the given hands hold seven unknown
     cards each. Errors name the option instead of a file place."""
     hand_values: list[Any] = [int(h) if h.strip().isdigit() else h for h in hands]
-    while len(hand_values) < max(players or 0, 2):
+    while len(hand_values) < min(max(players or 0, 2), 10):
         hand_values.append(7)
     question = " then ".join(action) if action else f"what may seat {turn} do now?"
     data: dict[str, Any] = {"title": "question from the command line", "question": question,
                             "row": row, "hands": hand_values, "turn": turn}
     if action:
         data["actions"] = list(action)
+    if players is not None:
+        data["players"] = players
     for key, value in (("before", list(before)), ("deck", {"top": deck} if deck is not None else None),
                        ("discard", discard), ("called", list(called)), ("dealer", dealer),
                        ("follow", follow if follow != "round" else None)):

@@ -88,6 +88,7 @@ class Reading:
     verdict: str
     summary: str  # the verdict and what follows, in a line
     chosen_by: tuple[tuple[str, str], ...] = ()  # (ruleset id, its citation or status)
+    rule: str | None = None  # the rule the verdict rests on, when it is not legal
 
 
 @dataclass
@@ -130,6 +131,16 @@ class Run:
         deal = None if self.deal is None else (self.deal["dealer"], self.deal.get("first_player"))
         silent = self.reason_path if self.verdict == "rule-gap" else None
         return (self.verdict, self.step_index, silent, self.played(), deal)
+
+    def same_outcome(self, other: "Run") -> bool:
+        """The same outcome; who plays first counts only where both runs got that far (the engine
+        may still wait for a declaration in the new round)."""
+        mine, theirs = self.outcome(), other.outcome()
+        if mine[:4] != theirs[:4] or (mine[4] is None) != (theirs[4] is None):
+            return False
+        if mine[4] is None:
+            return True
+        return mine[4][0] == theirs[4][0] and None in (mine[4][1], theirs[4][1]) or mine[4] == theirs[4]
 
     def summary(self) -> str:
         if self.slip is not None:
@@ -412,7 +423,7 @@ class _Asker:
         out = []
         for value in values:
             other = self.rerun(path, value)
-            if other is None or self.premise_broken(other) or other.outcome() == self.base.outcome():
+            if other is None or self.premise_broken(other) or other.same_outcome(self.base):
                 continue
             out.append((format_value(value), self.difference(other)))
         return out
@@ -440,7 +451,8 @@ class _Asker:
             by = tuple(dict.fromkeys(
                 (c.ruleset + (f" ({c.players} players)" if c.players else ""), _choice_citation(c))
                 for c in chosen if same_value(c.value, value)))
-            out.append(Reading(format_value(value), other.verdict, _what_follows(other), by))
+            out.append(Reading(format_value(value), other.verdict, _what_follows(other), by,
+                               other.reason_path if other.verdict != "legal" else None))
         return out
 
 
@@ -478,7 +490,7 @@ def _first_difference(base: Run, other: Run) -> str:
         if op == "delete":
             return f"without '{mine[i1]}'"
     if other.deal and base.deal and other.deal != base.deal:
-        return deal_text(other.deal)
+        return f"but then {deal_text(other.deal)}"
     return "other consequences"
 
 

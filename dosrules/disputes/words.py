@@ -30,17 +30,25 @@ def action_words(text: str) -> str:
     if isinstance(a, CallDos):
         return "call DOS"
     if isinstance(a, CatchDos):
-        return f"(the next player) catch seat {a.seat} not calling DOS"
+        return f"catch seat {a.seat} not calling DOS"
     if isinstance(a, Pass):
-        return "(the next player) let the missed DOS call go"
+        return "let a missed DOS call go"
     if isinstance(a, Declare):
         return f"declare {a.card}"
     return f"'{text}'"
 
 
-def actions_words(texts) -> str:
-    """Several actions in order: 'match the 7r with 7b, then end the turn'."""
-    return ", then ".join(action_words(t) for t in texts)
+def actions_words(texts, actors=(), you: int | None = None) -> str:
+    """Several actions in order: 'match the 7r with 7b, then end the turn'; an action another
+    seat takes (``actors``: the seat that took each) names that seat."""
+    out = []
+    for i, text in enumerate(texts):
+        seat = actors[i] if i < len(actors) else you
+        words = action_words(text)
+        if seat is not None and you is not None and seat != you:
+            words = f"seat {seat} may " + words
+        out.append(words)
+    return ", then ".join(out)
 
 
 _NUMBERS = {2: "both", 3: "all three", 4: "all four", 5: "all five"}
@@ -73,8 +81,13 @@ def _kind(a) -> str:
 
 def _readings_words(a) -> str:
     """'read as X (as A and B do): legal, read as Y: illegal' for the readings of a silent rule."""
-    return ", ".join(f"read as {r.value}" + (f" (as {_names(r.chosen_by)} do)" if r.chosen_by else "")
-                     + f": {r.verdict}" for r in a.readings)
+    out = []
+    for r in a.readings:
+        ids = list(dict.fromkeys(rid for rid, _ in r.chosen_by))
+        who = f" (as {_names(r.chosen_by)} {'does' if len(ids) == 1 else 'do'})" if ids else ""
+        rule = f" ({r.rule})" if r.rule and r.rule != a.silent_rule else ""
+        out.append(f"read as {r.value}{who}: {r.verdict}{rule}")
+    return ", ".join(out)
 
 
 def _names(chosen_by) -> str:
@@ -92,7 +105,6 @@ def headline(scenario, answers, editions: list[str]) -> str:
     if not answers:
         return ""
     everyone = [a.spec or a.ruleset for a in answers]
-    asked = actions_words(scenario.actions)
     clauses = []
     for (kind, step, path, deal), group in _group(
             answers, lambda a: (_kind(a), a.step, a.reason_path if _kind(a) != "legal" else None,
@@ -103,6 +115,7 @@ def headline(scenario, answers, editions: list[str]) -> str:
             if scenario.follows_deal and first.deal:
                 clauses.append(("yes", f"under {who} {_deal_words(first.deal)}"))
             else:
+                asked = actions_words(scenario.actions, first.actors, scenario.turn)
                 clauses.append(("yes", f"under {who} you may {asked}"))
         elif kind == "illegal":
             same = first.silent_rule == path
