@@ -17,11 +17,12 @@ from ..errors import UsageError
 from ..ruleset.loader import load_ruleset, shipped_ids
 from ..ruleset.model import Ruleset
 from .scenario import Expectation, Scenario, ScenarioError, inline_scenario, load_scenario
+from .options import Options, options
 from .verdict import Answer, RuleRef, answer, check
 
 __all__ = ["Scenario", "Expectation", "ScenarioError", "load_scenario", "inline_scenario",
            "Answer", "RuleRef", "answer", "check", "ask", "shipped_editions", "rulesets_for", "ruleset",
-           "search_dirs_for", "slip_error"]
+           "search_dirs_for", "slip_error", "Options", "options"]
 
 
 def shipped_editions() -> list[str]:
@@ -46,9 +47,16 @@ def search_dirs_for(scenario: Scenario, search_dirs: Iterable[str | Path] = ()) 
     return tuple(dict.fromkeys([*own, *map(str, search_dirs)]))
 
 
-@lru_cache(maxsize=32)
 def ruleset(spec: str, search_dirs: tuple[str, ...] = ()) -> Ruleset:
-    """A loaded ruleset, loaded once per process (rulesets are immutable)."""
+    """A loaded ruleset: one named by ids only is loaded once per process (rulesets are
+    immutable); one with a file in it is read afresh (the file may have changed)."""
+    if "/" in spec or ".yaml" in spec or ".yml" in spec:
+        return load_ruleset(spec, search_dirs)
+    return _by_ids(spec, tuple(search_dirs))
+
+
+@lru_cache(maxsize=32)
+def _by_ids(spec: str, search_dirs: tuple[str, ...]) -> Ruleset:
     return load_ruleset(spec, search_dirs)
 
 

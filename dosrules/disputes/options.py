@@ -169,8 +169,9 @@ def _not_allowed(state, kind: str, title: str) -> OptionKind:
         return OptionKind(kind, title, why_not=reason)
     if reason is None:
         return OptionKind(kind, title, why_not="not open now")
+    cite = reason.citation()
     return OptionKind(kind, title, why_not=reason.message, path=reason.path,
-                      citation=reason.citation() or None)
+                      citation="the source is silent" if cite == "unspecified" else cite or None)
 
 
 def _match_reason(state):

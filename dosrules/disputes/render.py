@@ -273,8 +273,7 @@ def _gap_words(opt) -> str:
 
 
 def _why_not_words(k) -> str:
-    cite = "the source is silent" if k.citation == "unspecified" else k.citation
-    rule = f" ({k.path}: {cite})" if k.path and cite else (f" ({k.path})" if k.path else "")
+    rule = f" ({k.path}: {k.citation})" if k.path and k.citation else (f" ({k.path})" if k.path else "")
     return f"{k.why_not}{rule}"
 
 

@@ -542,8 +542,8 @@ def inline_scenario(*, row: str, hands: list[str], action: list[str], before: li
     hand_values: list[Any] = [int(h) if h.strip().isdigit() else h for h in hands]
     while len(hand_values) < min(max(players or 0, 2), 10):
         hand_values.append(7)
-    question = " then ".join(action) if action else f"what may seat {turn} do now?"
-    data: dict[str, Any] = {"title": "question from the command line", "question": question,
+    question = " then ".join(action) if action else f"What may seat {turn} do now?"
+    data: dict[str, Any] = {"title": "A question at the table", "question": question,
                             "row": row, "hands": hand_values, "turn": turn}
     if action:
         data["actions"] = list(action)

@@ -322,20 +322,18 @@ class _Play:
         return True
 
 
-def run(scenario: Scenario, ruleset: Ruleset, *, consult: bool = True, until: int | None = None) -> Run:
-    """Play the scenario under ``ruleset`` and return the verdict and what followed.
-
-    ``until``: take only the first ``until`` steps of before + actions (then ``state`` is where
-    the player stands, see :func:`position_after`)."""
-    return _run(scenario, ruleset, consult, until)[0]
+def run(scenario: Scenario, ruleset: Ruleset, *, consult: bool = True) -> Run:
+    """Play the scenario under ``ruleset`` and return the verdict and what followed."""
+    return _run(scenario, ruleset, consult)[0]
 
 
-def position_after(scenario: Scenario, ruleset: Ruleset, steps: int | None = None):
-    """(Run, State): the scenario played up to ``steps`` of before + actions (all by default)."""
-    return _run(scenario, ruleset, False, steps)
+def position_after(scenario: Scenario, ruleset: Ruleset):
+    """(Run, State): the scenario played through before + actions; the State is where the player
+    then stands (None for a new-game scenario)."""
+    return _run(scenario, ruleset, False)
 
 
-def _run(scenario: Scenario, ruleset: Ruleset, consult: bool, until: int | None):
+def _run(scenario: Scenario, ruleset: Ruleset, consult: bool):
     if scenario.new_game:
         return _start_run(scenario, ruleset, consult), None
     follow = scenario.follow == "next-round"
@@ -352,7 +350,7 @@ def _run(scenario: Scenario, ruleset: Ruleset, consult: bool, until: int | None)
     first_round = state.round
     # what the start of the turn read (an all-wild row buried, say) is part of the answer
     start_reads = rules_read(state).paths if consult else ()
-    steps = [*scenario.before, *scenario.actions][:until]
+    steps = [*scenario.before, *scenario.actions]
     play = _Play(scenario, state, result, follow)
     for i, text in enumerate(steps):
         in_before = i < len(scenario.before)
