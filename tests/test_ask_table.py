@@ -107,6 +107,21 @@ def test_a_scenario_naming_a_bad_ruleset_says_where(tmp_path, capsys, line, expe
     assert code == 2 and err.startswith(f"{f}:7:") and expected.replace("s.yaml", str(f)) in err
 
 
+def test_an_id_beside_the_scenario_is_found(tmp_path, capsys):
+    (tmp_path / "family.yaml").write_text(FAMILY, encoding="utf-8")
+    f = tmp_path / "q.yaml"
+    f.write_text(SCENARIO.replace("mattel-2018+family.yaml", "mattel-2018+family"), encoding="utf-8")
+    code, data, _ = _json(capsys, ["ask", str(f)])
+    assert code == 0 and data["answers"][0]["ruleset"] == "mattel-2018+family"
+
+
+def test_a_new_game_given_a_position_is_a_clear_error(tmp_path, capsys):
+    f = tmp_path / "q.yaml"
+    f.write_text("title: t\nquestion: q\nhands: [7, 7]\nrow: 7r 9b\naction: draw\nstart: new-game\n", encoding="utf-8")
+    code, _, err = _run(capsys, ["ask", str(f)])
+    assert code == 2 and f"{f}:3:1: 'hands' has no place in a new-game scenario" in err
+
+
 def test_a_bad_house_rules_file_is_a_usage_error_with_its_place(tmp_path, capsys):
     (tmp_path / "family.yaml").write_text(FAMILY.replace(", language: en", ""), encoding="utf-8")
     code, _, err = _run(capsys, ["ask", *GAME_END, "--under", f"mattel-2018+{tmp_path / 'family.yaml'}"])

@@ -73,7 +73,7 @@ def options(scenario: Scenario, ruleset: Ruleset, spec: str | None = None) -> Op
     """What the player to act may do at the scenario's position under ``ruleset``."""
     run, state = position_after(scenario, ruleset)
     out = Options(ruleset.id, spec or ruleset.id, ruleset.content_hash, None, "", filled=list(run.filled))
-    if state is None or run.verdict != "legal" or run.scored or state.is_terminal():
+    if (run.verdict != "legal" and not run.settled_by_lot) or run.scored or state.is_terminal():
         out.blocked = (f"the position is not reached: {run.summary()}" + (f": {run.reason}" if run.reason else "")
                        if run.verdict != "legal" else "the round is over")
         return out

@@ -461,7 +461,7 @@ def _validate(doc: Document) -> None:
     if not isinstance(doc.data, dict):
         raise ScenarioError([DosrulesError("a scenario is a mapping of keys to values", where=doc.where(),
                                            fix="Start with 'title:', 'question:', 'hands:', 'row:', 'action:', 'expect:'.")])
-    errors = sorted(_validator().iter_errors(doc.data), key=lambda e: (list(map(str, e.absolute_path)), e.validator))
+    errors = sorted(_validator().iter_errors(doc.data), key=lambda e: (list(map(str, e.absolute_path)), str(e.validator or "")))
     if errors:
         problems, seen = [], set()
         for err in errors:

@@ -215,8 +215,8 @@ def _gap_in(events, follow: bool):
     return next((e for e in events if isinstance(e, RuleGap) and (e.voids or follow)), None)
 
 
-def _start_run(scenario: Scenario, ruleset: Ruleset, consult: bool) -> Run:
-    """A new-game scenario: the first dealer, the deal, who plays first."""
+def _start_run(scenario: Scenario, ruleset: Ruleset, consult: bool):
+    """A new-game scenario: the first dealer, the deal, who plays first; (Run, State)."""
     from .start import start_game
 
     state = start_game(scenario, ruleset, trace=consult)
@@ -231,7 +231,7 @@ def _start_run(scenario: Scenario, ruleset: Ruleset, consult: bool) -> Run:
         result.consulted = list(rules_read(state).paths)
     if result.verdict == "legal" or result.settled_by_lot:
         result.after = _snapshot(state)
-    return result
+    return result, state
 
 
 def _this_round(events) -> list:
@@ -328,14 +328,14 @@ def run(scenario: Scenario, ruleset: Ruleset, *, consult: bool = True) -> Run:
 
 
 def position_after(scenario: Scenario, ruleset: Ruleset):
-    """(Run, State): the scenario played through before + actions; the State is where the player
-    then stands (None for a new-game scenario)."""
+    """(Run, State): the scenario played through before + actions (a new game: dealt); the State
+    is where the player then stands."""
     return _run(scenario, ruleset, False)
 
 
 def _run(scenario: Scenario, ruleset: Ruleset, consult: bool):
     if scenario.new_game:
-        return _start_run(scenario, ruleset, consult), None
+        return _start_run(scenario, ruleset, consult)
     follow = scenario.follow == "next-round"
     state = build_state(scenario, ruleset, trace=consult)
     # chance from here on (a new deck from the discard pile, the next deal) is Chance(seed), given by
