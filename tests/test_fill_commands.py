@@ -45,9 +45,11 @@ def test_validate_verify_simulate_play_and_ask_take_a_filled_ruleset(capsys, tmp
     code, out, _ = run(capsys, "referee", str(log))
     assert code == 0 and "result reproduced" in out
     code, out, _ = run(capsys, "ask", "--row", "W2 9b", "--hand", "1r 1b", "--action", "match W2 with 1r+1b",
-                       "--rulesets", f"{FILLED},german")
+                       "--under", f"{FILLED},german")
     assert code == 0
-    assert f"{FILLED}: ILLEGAL" in out and "wilds.wild_dos.row_colour = matcher-declares [filled]" in out
+    # the filled reading lets the matcher name the colour: ask names one for the question, and says so
+    assert f"{FILLED}: LEGAL\n  filled in: 'match W2 with 1r+1b' does not say the declaration" in out
+    assert "wilds.wild_dos.row_colour = matcher-declares [filled]" in out
     assert "german: LEGAL" in out
 
 

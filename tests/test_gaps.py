@@ -9,7 +9,7 @@ from test_cli_rulesets import run
 
 from dosrules import load_ruleset
 from dosrules.gaps.catalogue import describe_silence, describe_silences
-from dosrules.gaps.choices import choices
+from dosrules.ruleset.choices import choices
 from dosrules.gaps.effects import CANT_TELL, MATTERS, NO_MATTER, Effect, SilenceVerdict, decide, paired_effect
 from dosrules.gaps.measure import baseline_filling
 from dosrules.ruleset.fill import fill_inline

@@ -17,7 +17,7 @@ from typing import Any, Iterable
 from ..ruleset.fill import FILL
 from ..ruleset.model import Players, Ruleset
 from ..ruleset.readings import Silence, reading_text, readings, silences
-from .choices import Choice, choices
+from ..ruleset.choices import Choice, choices
 
 __all__ = ["ReadingOption", "Reachability", "SilenceReport", "describe_silences", "describe_silence",
            "reachability"]

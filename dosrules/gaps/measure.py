@@ -32,7 +32,7 @@ from ..ruleset.fill import FILL, fill_inline
 from ..ruleset.loader import load_ruleset
 from ..ruleset.model import Ruleset, is_unspecified
 from ..ruleset.readings import reading_text, readings, silences
-from .choices import choices
+from ..ruleset.choices import choices
 from .effects import SilenceVerdict, chunk_figures, decide, design_rounds, figure_names, paired_effect, pooled_figures
 
 __all__ = ["BaselineReading", "Filling", "baseline_filling", "MeasureSettings", "Measurement", "measure_silences",

@@ -14,10 +14,10 @@ from pathlib import Path
 from typing import Any, Iterable
 
 from ..errors import DosrulesError
-from ..ruleset.loader import SHIPPED_KINDS, load_ruleset, read_ruleset_file, shipped_dirs
-from ..ruleset.model import Provenance, Ruleset, Status, is_unspecified
-from ..ruleset.provenance import file_leaves
-from ..ruleset.readings import OPEN_PATHS, ReadingError, parse_reading, reading_text
+from .loader import SHIPPED_KINDS, load_ruleset, read_ruleset_file, shipped_dirs
+from .model import Provenance, Ruleset, Status, is_unspecified
+from .provenance import file_leaves
+from .readings import OPEN_PATHS, ReadingError, parse_reading, reading_text
 
 __all__ = ["Choice", "choices", "ruleset_files"]
 
