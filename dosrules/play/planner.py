@@ -21,6 +21,10 @@ skipping the slot (:func:`choose`).
 
 Tables are built from the public attributes of the engine's ``CompiledRules`` and kept per
 compiled-rules object (:func:`tables_for`).
+
+This Python code is at once the fallback where no compiler built the C planner (the same
+plays), the only planner of the general path, and the oracle the C planner is tested against;
+why C rather than this module compiled with mypyc: ``docs/engine.md`` ("The C planner").
 """
 
 from __future__ import annotations
