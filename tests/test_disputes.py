@@ -10,7 +10,6 @@ import pytest
 from dosrules.cli import main
 from dosrules.disputes import answer, check, load_scenario, ruleset, shipped_editions
 from tools.dispute_catalogue import REGENERATE, render_readme, scenario_files
-from dosrules.disputes.consult import attribute_paths, record
 from dosrules.disputes.scenario import ScenarioError, scenario_schema
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -50,23 +49,22 @@ def test_readme_is_current():
 # --- the consulted rules ------------------------------------------------------------------------
 
 
-def test_attribute_map_is_measured_from_the_compiler():
-    table = attribute_paths(ruleset("mattel-2018"), 3)
-    assert table["after_failed_draw"] == ("drawing.after_failed_draw",)
-    assert set(table["dos_active"]) == {"dos_call.required", "dos_call.hand_size"}
-    assert "wilds.wild_dos.value" in table["hand_options"]
-
-
-def test_consult_log_records_the_rules_read():
+def test_a_scenario_position_is_traced():
     from dosrules.disputes.position import build_state
+    from dosrules.engine.trace import rules_read
 
     scenario = load_scenario(ROOT / "docs/disputes/failed-draw-costs-a-card.yaml")
-    state = build_state(scenario, ruleset("mattel-2018"))
-    log = record(state)
-    log.recording = True
+    state = build_state(scenario, ruleset("mattel-2018"), trace=True)
     state.legal_actions()
-    assert "matching.double" in dict(log.paths())
-    assert record(state) is log  # idempotent
+    assert "matching.double" in rules_read(state).paths
+
+
+def test_consulted_rules_are_the_engines_reads_of_the_asked_actions():
+    a = _answer(ROOT / "docs/disputes/failed-draw-costs-a-card.yaml", "mattel-2018")
+    assert a.consulted[:2] == ["dos_call.required", "dos_call.hand_size"]  # is the player exposed?
+    assert {"drawing.draw_when_match_possible", "drawing.after_failed_draw"} <= set(a.consulted)
+    # the deal of the game the position is set up from is not asked about
+    assert not {"setup.first_dealer", "setup.hand_size", "target"} & set(a.consulted)
 
 
 def test_legal_answer_names_the_deciding_rule_and_what_else_would_happen():

@@ -12,7 +12,7 @@ import argparse
 import json
 import sys
 
-from ..errors import DosrulesError, UsageError
+from ..errors import UsageError
 
 
 EPILOG = """\
@@ -102,17 +102,15 @@ def _scenario(args):
 def _rulesets(args) -> list[str] | None:
     if not args.rulesets:
         return None
-    from ..ruleset.loader import find_ruleset_file
+    from ..ruleset.loader import resolve
 
     ids = [r.strip() for r in args.rulesets.split(",") if r.strip()]
     for rid in ids:
-        for part in rid.split("+"):
-            try:
-                find_ruleset_file(part)
-            except DosrulesError as err:
-                raise UsageError(err.what, where="--rulesets",
-                                 fix="Give ruleset ids ('dosrules list') or compositions like "
-                                     "edition+house, separated by commas.") from None
+        problems = resolve(rid).problems
+        if problems:
+            raise UsageError(problems[0].what, where="--rulesets",
+                             fix="Give ruleset ids ('dosrules list'), compositions like edition+house or "
+                                 "filled rulesets like edition~other, separated by commas.")
     return ids
 
 

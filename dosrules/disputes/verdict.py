@@ -11,16 +11,16 @@ scenario is the game's first deal (:mod:`.start`).
 The rules cited are collected from the engine, never written by hand:
 
 - the rule path of ``why_not``'s reason (illegal) or of the ``RuleGap`` event (rule gap);
-- every rule path the engine read while deciding and applying the asked actions (recorded by
-  :mod:`.consult`), kept as *deciding* when giving that rule another value changes the verdict
-  or what follows (the engine is run again with the value changed);
+- every rule path the engine read while deciding and applying the asked actions (the game is
+  traced: :mod:`dosrules.engine.trace`), kept as *deciding* when giving that rule another value
+  changes the verdict or what follows (the engine is run again with the value changed,
+  :mod:`.consult`);
 - for a rule gap, what each stated value of the silent rule would give.
 """
 
 from __future__ import annotations
 
 import enum
-import random
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -28,8 +28,9 @@ from ..ruleset.cards import make_deck
 from ..engine import RoundScored, RoundVoid, RuleGap, why_not
 from ..engine.actions import parse_action
 from ..engine.events import Dealt, DealerChosen, GameOver, TurnStarted
+from ..engine.trace import forget_reads, rules_read
 from ..ruleset.model import UNSPECIFIED, Ruleset, is_unspecified
-from .consult import ConsultLog, alternatives, record, with_rule
+from .consult import alternatives, with_rule
 from .position import build_state
 from .scenario import Expectation, Scenario
 
@@ -80,7 +81,7 @@ class Run:
     kinds: list[str] = field(default_factory=list)
     after: dict[str, Any] | None = None
     scored: dict[int, int] = field(default_factory=dict)
-    consulted: list[tuple[str, bool]] = field(default_factory=list)
+    consulted: list[str] = field(default_factory=list)  # rule paths read, in first-read order
     notes: list[str] = field(default_factory=list)
     legal_instead: list[str] = field(default_factory=list)
     settled_by_lot: bool = False  # a rule gap the table settles (the engine: by lot); the round goes on
@@ -151,13 +152,9 @@ def _gap_in(events, follow: bool):
 
 def _start_run(scenario: Scenario, ruleset: Ruleset, consult: bool) -> Run:
     """A new-game scenario: the first dealer, the deal, who plays first."""
-    from ..engine import compile_rules
     from .start import start_game
 
-    log = ConsultLog(compile_rules(ruleset, scenario.players)) if consult else None
-    if log is not None:
-        log.recording = True
-    state = start_game(scenario, ruleset, log)
+    state = start_game(scenario, ruleset, trace=consult)
     events = _this_round(state.events)
     result = Run("legal", events=[str(e) for e in events], kinds=[e.kind for e in events], deal=_deal_of(events))
     gap = _gap_in(events, True)
@@ -165,9 +162,8 @@ def _start_run(scenario: Scenario, ruleset: Ruleset, consult: bool) -> Run:
         result.verdict, result.step, result.reason, result.reason_path = (
             "rule-gap", "the start of the game", gap.situation, gap.path)
         result.settled_by_lot = not gap.voids
-    if log is not None:
-        log.recording = False
-        result.consulted = list(log.paths())
+    if consult:
+        result.consulted = list(rules_read(state).paths)
     if result.verdict == "legal" or result.settled_by_lot:
         result.after = _snapshot(state)
     return result
@@ -199,10 +195,9 @@ def run(scenario: Scenario, ruleset: Ruleset, *, consult: bool = True) -> Run:
     if scenario.new_game:
         return _start_run(scenario, ruleset, consult)
     follow = scenario.follow == "next-round"
-    state = build_state(scenario, ruleset)
-    # chance from here on (a new deck from the discard pile, the next deal) depends only on the seed and what is played,
-    # not on how the position was set up: what-if runs under changed rules stay comparable
-    state.rng = random.Random(scenario.seed)
+    state = build_state(scenario, ruleset, trace=consult)
+    # chance from here on (a new deck from the discard pile, the next deal) is Chance(seed), given by
+    # build_state: what-if runs under changed rules stay comparable
     start = _this_round(state.events)
     gap = next((e for e in start if isinstance(e, RuleGap) and e.voids), None)
     result = Run("legal", events=[str(e) for e in start], kinds=[e.kind for e in start])
@@ -210,15 +205,12 @@ def run(scenario: Scenario, ruleset: Ruleset, *, consult: bool = True) -> Run:
         result.verdict, result.step, result.reason, result.reason_path = (
             "rule-gap", "the start of the turn", gap.situation, gap.path)
         return result
-    log = record(state) if consult else None
     first_round = state.round
     steps = [*scenario.before, *scenario.actions]
     for i, text in enumerate(steps):
         in_before = i < len(scenario.before)
-        if log is not None:
-            if i <= len(scenario.before):
-                log.reads.clear()
-            log.recording = True
+        if consult and i <= len(scenario.before):
+            forget_reads(state)  # what the actions before the asked ones read is not asked about
         if i == len(scenario.before) and scenario.phase and state.phase != scenario.phase:
             result.notes.append(f"the question is asked in phase '{state.phase}', not '{scenario.phase}'")
         reason = why_not(state, text)
@@ -250,10 +242,8 @@ def run(scenario: Scenario, ruleset: Ruleset, *, consult: bool = True) -> Run:
             if i + 1 < len(steps):
                 result.notes.append(f"the round ended after '{text}'; the actions after it were not taken")
             break
-    if log is not None:
-        log.recording = False
-        rounds = {first_round, first_round + 1} if follow else {first_round}
-        result.consulted = list(dict(p for r in sorted(rounds) for p in log.paths(round=r)).items())
+    if consult:  # not what the action that ended the round read for dealing the next one, unless followed
+        result.consulted = list(rules_read(state, {first_round, first_round + 1} if follow else {first_round}).paths)
     if result.verdict == "legal" and not result.scored:
         result.after = _snapshot(state)
     return result
@@ -332,7 +322,7 @@ def answer(scenario: Scenario, ruleset: Ruleset, *, explain: bool = True) -> Ans
             settle = _what_if(scenario, ruleset, named, _settlements(ruleset.for_players(n).get(named)), None)
         rules.append(_ref(ruleset, n, named, why, settle))
     if explain:
-        for path, _direct in base.consulted:
+        for path in base.consulted:
             if path == named:
                 continue
             value = ruleset.for_players(n).get(path)
@@ -344,7 +334,7 @@ def answer(scenario: Scenario, ruleset: Ruleset, *, explain: bool = True) -> Ans
             if changed:
                 rules.append(_ref(ruleset, n, path, "decisive", changed))
     return Answer(ruleset.id, ruleset.content_hash, base.verdict, base.step, base.in_before, base.reason,
-                  rules, [p for p, _ in base.consulted], base.events, base.kinds, base.after, base.scored, base.notes,
+                  rules, base.consulted, base.events, base.kinds, base.after, base.scored, base.notes,
                   base.legal_instead, base.settled_by_lot, base.deal)
 
 

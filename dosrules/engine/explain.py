@@ -11,10 +11,12 @@ from dataclasses import dataclass
 
 from ..ruleset.cards import Declared, Kind, NotationError
 from ..errors import DosrulesError
-from ..ruleset.model import AfterFailedDraw, AllWildRow, DeclineAfterDraw, Provenance, RowWildChoice
+from ..ruleset.model import AllWildRow, Provenance, RowWildChoice
 from .actions import Action, CallDos, CatchDos, Declare, Draw, End, Match, Pass, Place, parse_action
 from .events import Event
-from .state import Phase, State
+from .phase import Phase
+from .requirements import ENDINGS, ending_rules, first_forbidden
+from .state import State
 
 __all__ = ["Reason", "why_not", "play", "IllegalActionError"]
 
@@ -165,16 +167,13 @@ class _Diagnosis:
         return None
 
     def _match(self, m: Match) -> Reason:
-        s, c, seat = self.s, self.c, self.seat
+        s, seat = self.s, self.seat
         late = self._not_in_turn("a match")
         if late:
             return late
-        if s.drew and c.match_after_draw is False:
-            return Reason("no match may be made after drawing", "drawing.match_after_draw")
-        if len(m.cards) == 1 and c.single is False:
-            return Reason("single matches are not allowed", "matching.single")
-        if len(m.cards) == 2 and c.double is False:
-            return Reason("double matches are not allowed", "matching.double")
+        rule = self._forbidden(m, 0, ("turn", "kind"))
+        if rule:
+            return rule
         need = Counter(d.card for d in m.cards)
         have = Counter(s.hands[seat])
         for card, k in need.items():
@@ -196,14 +195,10 @@ class _Diagnosis:
         bad = self._target_declaration(t, bool(decls))
         if bad:
             return bad
-        free = [i for i in idx if not s.used[i]]
-        if not free and c.once_per_row_card is True:
-            return Reason(f"the {t.card} in the Centre Row has already been matched this turn",
-                          "matching.once_per_row_card")
-        if (free and c.any_row_card is False and len(s.row) > c.row_card_limit
-                and s.rows_matched >= c.row_card_limit):
-            return Reason(f"no more than {c.row_card_limit} Centre Row cards may be matched in a turn",
-                          "matching.any_row_card")
+        target = s._find_target(t)
+        rule = self._forbidden(m, target, ("target",))
+        if rule:
+            return rule
         tval = self._value(t, True)
         total = sum(self._value(d, False) for d in m.cards)
         if total != tval:
@@ -211,9 +206,15 @@ class _Diagnosis:
                 return Reason(f"{m.cards[0]} counts {total}, not {tval}: a single match needs an equal number",
                               "matching.single")
             return Reason(f"{m.cards[0]}+{m.cards[1]} add up to {total}, not {tval}", "matching.double")
-        if c.colour_restricts is True and s.colour_outcome(t, m.cards) == (None, None):
-            return Reason("a match must also match the row card's colour", "matching.colour_restricts")
-        return Reason(f"'{m}' is not legal here")
+        return self._forbidden(m, target, ("colour",)) or Reason(f"'{m}' is not legal here")
+
+    def _forbidden(self, m: Match, target: int, stages) -> Reason | None:
+        """The requirement (a row of ``requirements.MATCH_REQUIREMENTS``) that forbids ``m``."""
+        hit = first_forbidden(self.s, m, target, stages)
+        if hit is None:
+            return None
+        req, path = hit
+        return Reason(req.why(self.s, m), path)
 
     def _value(self, d: Declared, in_row: bool) -> int:
         if d.card.kind is Kind.NUMBER:
@@ -276,13 +277,16 @@ class _Diagnosis:
                           "('place X')", "refill.bonus_cards")
         if not s.drew and not s.matches:
             return Reason("a turn is a match or a draw: match or draw before ending the turn")
-        for path, rule in s._ending_rules()[0]:
-            if rule is AfterFailedDraw.PLACE_CARD or rule is DeclineAfterDraw.PLACE_CARD:
-                return Reason("after drawing without matching, a card from hand goes into the Centre Row first "
-                              "('place X')", path)
-            if rule is DeclineAfterDraw.FORBIDDEN:
-                return Reason("a match that is possible after drawing must be made", path)
-        return Reason("'end' is not legal here")
+        return self._ending("end") or Reason("'end' is not legal here")
+
+    def _ending(self, how: str) -> Reason | None:
+        """Why the rules governing a turn's end after a draw (``requirements.ENDINGS``) rule out
+        ending it by ``how`` ("end" or "place")."""
+        for path, rule in ending_rules(self.s)[0]:
+            why = getattr(ENDINGS[rule], f"why_not_{how}")
+            if why:
+                return Reason(why, path)
+        return None
 
     def _place(self, p: Place) -> Reason:
         s, c = self.s, self.c
@@ -295,12 +299,9 @@ class _Diagnosis:
             if not s.drew or s.matches:
                 return Reason("a card goes from hand into the Centre Row only after a draw without a match, "
                               "or as a colour bonus card at the end of the turn", "drawing.after_failed_draw")
-            for path, rule in s._ending_rules()[0]:
-                if rule is AfterFailedDraw.KEEP_AND_PASS or rule is DeclineAfterDraw.KEEP_AND_PASS:
-                    return Reason("after drawing without matching, the player keeps the card and the turn passes "
-                                  "('end')", path)
-                if rule is DeclineAfterDraw.FORBIDDEN:
-                    return Reason("a match that is possible after drawing must be made", path)
+            ending = self._ending("place")
+            if ending:
+                return ending
         card = p.card.card
         if card not in s.hands[self.seat]:
             return Reason(f"seat {self.seat} holds no {card}")

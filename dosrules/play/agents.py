@@ -65,7 +65,7 @@ class GreedyAgent(Agent):
         self._plan_n = self._plan_round = self._plan_turn = -1
         # the planner's tables for the rules last played (looked up again when they change)
         self._rules: Any = None
-        self._tables: PlannerTables | None = None
+        self._tables: Any = None
 
     def __repr__(self) -> str:
         return f"GreedyAgent(forget={self.forget}, catch={self.catch})"
@@ -96,7 +96,7 @@ class GreedyAgent(Agent):
                     and self._plan_round == state.round):  # the rest of this turn's plan is still the best
                 plan, at = self._plan, self._plan_at
             else:
-                plan, at = plain_plan(state, self._tables_for(c)), 0
+                plan, at = plain_plan(state, self._tables if self._rules is c else self._tables_for(c)), 0
             if at < len(plan):  # valid for the next decision only if it comes in this same turn
                 self._plan, self._plan_at, self._plan_state = plan, at + 1, state
                 self._plan_n, self._plan_round, self._plan_turn = n + 1, state.round, state.turn_number
@@ -108,7 +108,7 @@ class GreedyAgent(Agent):
                 return DRAW
             rule = c.after_failed_draw  # drew, and no match is possible
             if rule is AfterFailedDraw.PLACE_CARD and state.hands[seat]:
-                return self._highest_plain(state, self._tables_for(c))
+                return self._highest_plain(state, self._tables if self._rules is c else self._tables_for(c))
             if rule is AfterFailedDraw.KEEP_AND_PASS:
                 return END
             return self._act_general(state)
@@ -116,7 +116,7 @@ class GreedyAgent(Agent):
             seat = state.turn_seat
             if state.exposed(seat) and not self._chance(self.forget):
                 return CALL_DOS
-            return self._highest_plain(state, self._tables_for(c))
+            return self._highest_plain(state, self._tables if self._rules is c else self._tables_for(c))
         if ph is _FINISH or ph is _ENDING:  # only END is open, and CALL_DOS if exposed
             if state.exposed(state.turn_seat) and not self._chance(self.forget):
                 return CALL_DOS
@@ -126,11 +126,9 @@ class GreedyAgent(Agent):
         return self._act_general(state)
 
     def _tables_for(self, c: Any) -> PlannerTables:
-        tables = self._tables
-        if self._rules is not c or tables is None:
-            tables = self._tables = tables_for(c)
-            self._rules = c
-        return tables
+        """The planner's tables for rules ``c``, kept for the next decisions under them."""
+        self._rules, self._tables = c, tables_for(c)
+        return self._tables
 
     @staticmethod
     def _highest_plain(state: State, tables: PlannerTables) -> Place:
@@ -182,9 +180,13 @@ AGENTS: dict[str, Callable[..., Agent]] = {"random": RandomAgent, "greedy": Gree
 
 
 def make_agent(name: str, seed: int = 0, **options: float) -> Agent:
-    """An agent by name (``random``, ``greedy``) with its options."""
+    """An agent by name (``random``, ``greedy``, a behaviour profile) with its options."""
     if name not in AGENTS:
-        raise UsageError(f"unknown agent '{name}'", fix=f"Choose one of: {', '.join(AGENTS)}.")
+        from .behaviour import PROFILES, make_profile_agent  # the profiles wrap greedy: imported late
+
+        if name in PROFILES:
+            return make_profile_agent(name, seed, **options)
+        raise UsageError(f"unknown agent '{name}'", fix=f"Choose one of: {', '.join([*AGENTS, *PROFILES])}.")
     try:
         return AGENTS[name](seed, **options)
     except TypeError:
@@ -193,7 +195,7 @@ def make_agent(name: str, seed: int = 0, **options: float) -> Agent:
 
 
 def parse_agent_spec(spec: str, seed: int = 0) -> Agent:
-    """``greedy``, ``random`` or ``greedy:forget=0.1,catch=0.5``."""
+    """``greedy``, ``random``, ``greedy:forget=0.1,catch=0.5``, ``casual`` or ``casual:draw=0.3``."""
     name, _, opts = spec.strip().partition(":")
     options: dict[str, float] = {}
     for part in filter(None, opts.split(",")):

@@ -20,7 +20,8 @@ skipping the slot (:func:`choose`).
   declaration of each target face and hand faces), in the order the engine lists them.
 
 Tables are built from the public attributes of the engine's ``CompiledRules`` and kept per
-compiled-rules object (:func:`tables_for`).
+compiled-rules object (:func:`tables_for`); in a traced game they are built, once, from reads
+of its traced view, like any other reads of the rules.
 
 This Python code is at once the fallback where no compiler built the C planner (the same
 plays), the only planner of the general path, and the oracle the C planner is tested against;
@@ -30,7 +31,6 @@ why C rather than this module compiled with mypyc: ``docs/engine.md`` ("The C pl
 from __future__ import annotations
 
 import os
-import weakref
 from typing import Any, Optional, Sequence
 
 from ..engine.actions import Match
@@ -89,13 +89,20 @@ class PlannerTables:
                 self.native = None
 
 
-_TABLES: "weakref.WeakKeyDictionary[Any, PlannerTables]" = weakref.WeakKeyDictionary()
+#: per compiled rules (``state.c``: one per ruleset content and player count, or a traced game's
+#: view of them, which keeps no game alive): the planner's tables. A plain dict, as neither a
+#: traced view (slotted) nor a class compiled by mypyc takes weak references; bounded like the
+#: engine's cache
+_TABLES: dict[Any, PlannerTables] = {}
+_CAPACITY = 256
 
 
 def tables_for(c: Any) -> PlannerTables:
-    """The planner's tables for compiled rules ``c``, built once per object and freed with it."""
+    """The planner's tables for compiled rules ``c``, built once per object."""
     tables = _TABLES.get(c)
     if tables is None:
+        if len(_TABLES) >= _CAPACITY:
+            _TABLES.clear()
         tables = _TABLES[c] = PlannerTables(c)
     return tables
 

@@ -1,0 +1,42 @@
+"""The game's random source: every shuffle and every lot the engine draws goes through it.
+
+A game is reproducible from (ruleset hash, chance, actions): ``new_game(..., seed=S)`` makes
+``Chance(S)``; a caller may give its own ``Chance`` (a subclass can stack or choose outcomes, as
+a chance player does). The engine never reaches for another random source, and nothing outside
+it replaces this one: the chance events (``Dealt``, ``Drew``, ``Reshuffled``, a dealer chosen by
+high card or by lot) in the event stream say what each draw of chance decided.
+"""
+
+from __future__ import annotations
+
+import random
+
+__all__ = ["Chance"]
+
+
+class Chance:
+    """Shuffles (a uniform permutation) and lots (a uniform seat), from one seeded generator."""
+
+    def __init__(self, seed: int = 0):
+        self.seed = seed
+        self._rng = random.Random(seed)
+
+    def shuffle(self, cards: list) -> None:
+        """Shuffle ``cards`` in place (sorting by random keys, one drawn per card in list order)."""
+        rnd = self._rng.random
+        cards.sort(key=lambda _: rnd())  # the sort is stable: a uniform permutation
+
+    def lot(self, n: int) -> int:
+        """One of 0..n-1, uniformly."""
+        return self._rng.randrange(n)
+
+    def copy(self) -> "Chance":
+        """An independent copy in the same state (the same outcomes from here on)."""
+        new = object.__new__(type(self))
+        new.__dict__.update(self.__dict__)
+        new._rng = random.Random()
+        new._rng.setstate(self._rng.getstate())
+        return new
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(seed={self.seed!r})"

@@ -1,0 +1,230 @@
+"""Rounds: choosing the dealer, dealing, starting turns, going out and scoring.
+
+As in ``turn``, a step that ends the round returns ``True`` (``ENDED``).
+"""
+
+from __future__ import annotations
+
+from ..errors import DosrulesError
+from ..ruleset.cards import Card, Kind
+from ..ruleset.model import AfterFailedDraw, AllWildRow, FirstDealer, FirstPlayer, NextDealer
+from .events import Buried, DealerChosen, Dealt, GameOver, Refilled, RoundScored, RuleGap, TurnStarted
+from .phase import OVER, TURN
+from .turn import ENDED
+
+__all__ = ["Rounds"]
+
+
+_NUMBER = Kind.NUMBER
+
+
+class Rounds:
+    """The round half of ``State`` (a mixin over the state's zones and ``self.c``)."""
+
+    def _play_rounds(self, ended: bool) -> None:
+        """After a step that ended the round (``ended``), start rounds until one is under way
+        (a round can end before its first action: a gap at the first turn) or the game is over."""
+        while ended and self.phase is not OVER:
+            ended = self._start_round()
+
+    def _start_round(self) -> bool:
+        c, n = self.c, self.players
+        if self.max_rounds is not None and self.round >= self.max_rounds:
+            self.phase = OVER
+            self.events.append(GameOver(None, tuple(self.scores), f"stopped after {self.round} rounds"))
+            return False
+        self.round += 1
+        self.dealer = dealer = self._choose_dealer()
+        deck = list(c.deck)
+        self.chance.shuffle(deck)
+        hs = c.hand_size
+        if len(deck) < hs * n + c.centre_row:
+            raise DosrulesError(f"the deck of {len(deck)} cards cannot deal {hs} to {n} players and "
+                                f"{c.centre_row} to the Centre Row", path="setup.hand_size")
+        for k in range(n):
+            seat = (dealer + 1 + k) % n
+            self.hands[seat] = deck[-hs:]
+            del deck[-hs:]
+        self.row = deck[-c.centre_row:] if c.centre_row else []
+        del deck[len(deck) - len(self.row):]
+        self.row_decl = [None] * len(self.row)
+        self.used = [False] * len(self.row)
+        self.deck, self.discard = deck, []
+        self.called = [False] * n
+        self.windowed = [False] * n
+        self.catch = None
+        self.turn_number = 0
+        self._reset_turn()
+        self.events.append(Dealt(self.round, dealer, hs, tuple(self.row)))
+        if self._queue_declarations(0, dealer, "first-turn"):
+            return False
+        return self._first_turn()
+
+    def _first_turn(self) -> bool:
+        c, n, dealer = self.c, self.players, self.dealer
+        fp = c.first_player
+        if fp is FirstPlayer.LEFT_OF_DEALER:
+            first = (dealer + 1) % n
+        elif fp is FirstPlayer.DEALER:
+            first = dealer
+        else:
+            first = self.chance.lot(n)
+            self.events.append(RuleGap("setup.first_player", f"who plays first; seat {first} by lot", False))
+        return self._start_turn(first)
+
+    def _choose_dealer(self) -> int:
+        c, n = self.c, self.players
+        if self.round == 1:
+            if c.first_dealer is FirstDealer.HIGH_CARD:
+                return self._high_card()
+            path = "setup.first_dealer"
+        else:
+            rule = c.next_dealer
+            if rule is NextDealer.PREVIOUS_WINNER:
+                if self.last_winner is not None:
+                    self.events.append(DealerChosen(self.last_winner, "previous-winner"))
+                    return self.last_winner
+                self.events.append(DealerChosen(self.dealer, "same-dealer"))  # the last round was void
+                return self.dealer
+            if rule is NextDealer.PASS_LEFT:
+                seat = (self.dealer + 1) % n
+                self.events.append(DealerChosen(seat, "pass-left"))
+                return seat
+            path = "setup.next_dealer"
+        seat = self.chance.lot(n)
+        self.events.append(RuleGap(path, f"who deals round {self.round}; seat {seat} by lot", False))
+        self.events.append(DealerChosen(seat, "lot"))
+        return seat
+
+    def _high_card(self) -> int:
+        c, n = self.c, self.players
+        deck = list(c.deck)
+        self.chance.shuffle(deck)
+        if self._dealer_draw:  # stacked: seat 0's card ends last (it is popped first)
+            for card in reversed(self._dealer_draw):
+                deck.append(deck.pop(deck.index(card)))
+            self._dealer_draw = ()
+        contenders = list(range(n))
+        while True:
+            if len(deck) < len(contenders):
+                deck = list(c.deck)
+                self.chance.shuffle(deck)
+            drawn = {s: deck.pop() for s in contenders}
+            draws = tuple(drawn.get(s) for s in range(n))
+            values = {}
+            for s, card in drawn.items():
+                if card.is_wild:
+                    if c.symbol_value is None:
+                        seat = contenders[self.chance.lot(len(contenders))]
+                        self.events.append(RuleGap("setup.symbol_value_for_dealer",
+                                                   f"seat {s} drew {card} for first dealer; seat {seat} deals by lot",
+                                                   False))
+                        self.events.append(DealerChosen(seat, "lot", draws))
+                        return seat
+                    values[s] = c.symbol_value
+                else:
+                    values[s] = card.number
+            best = max(values.values())
+            contenders = [s for s in contenders if values[s] == best]
+            if len(contenders) == 1:
+                self.events.append(DealerChosen(contenders[0], "high-card", draws))
+                return contenders[0]
+
+    # --- turns --------------------------------------------------------------------------------
+
+    def _reset_turn(self) -> None:
+        self.drew = False
+        self.matches = 0
+        self.rows_matched = 0
+        self.played: list[Card] = []
+        self.bonus_owed = 0
+        self.pending = 0
+        self.removed = 0
+        self.dc_cards: list[Card] = []
+
+    def _start_turn(self, seat: int) -> bool:
+        c = self.c
+        self.turn_seat = seat
+        self.turn_number += 1
+        self._reset_turn()
+        self.phase = TURN
+        row = self.row
+        if row and row[0].kind is not _NUMBER and _all_wild(row):
+            rule = c.all_wild_row
+            if rule is AllWildRow.UNSPECIFIED:
+                return self._gap("all_wild_row", f"seat {seat} starts a turn with a Centre Row of only wild cards "
+                                                 f"({' '.join(map(str, row))})")
+            if rule is AllWildRow.BURY_AND_REFLIP and self._bury_and_reflip():
+                return ENDED
+        if not self.deck and not self.discard and c.after_failed_draw is AfterFailedDraw.KEEP_AND_PASS:
+            if not any(self.can_match(s) for s in range(self.players)):
+                return self._gap("deck_exhaustion", "the deck and the discard pile are empty and no player can "
+                                                    "match: play cannot go on")
+        self.events.append(TurnStarted(seat, tuple(self.row)))
+        return False
+
+    def _bury_and_reflip(self) -> bool:
+        for _ in range(len(self.c.deck) + 1):
+            if not self.row or not all(card.is_wild for card in self.row):
+                return False
+            buried = tuple(self.row)
+            self.discard += buried
+            self.row, self.row_decl, self.used = [], [], []
+            self.events.append(Buried(buried))
+            cards = self._take(self.c.row_minimum, "fresh cards must be turned up for the Centre Row")
+            if cards is None:
+                return ENDED
+            self.row += cards
+            self.row_decl += [None] * len(cards)
+            self.used += [False] * len(cards)
+            self.events.append(Refilled(tuple(cards), tuple(self.row)))
+        return self._gap("deck_exhaustion", "only wild cards are left to turn up for the Centre Row")
+
+    # --- going out ------------------------------------------------------------------------------
+
+    def _go_out(self, seat: int) -> bool:
+        """``seat`` has emptied their hand: score the round (or meet a gap); the round is over."""
+        c = self.c
+        if self.pending:
+            return self._gap("dos_call.penalty_timing", f"seat {seat} goes out while a DOS penalty of "
+                                                        f"{self.pending} card(s) waits for the end of the turn")
+        index, score = c.face_index, c.f_score
+        total = 0
+        for s, h in enumerate(self.hands):
+            if s != seat:
+                for card in h:
+                    p = score[index[id(card)]]
+                    if p is None:
+                        return self._gap(_points_path(card), f"scoring {card} left in a hand")
+                    total += p
+        if self.dc_cards:
+            extra = sum(c.points[card] or 0 for card in self.dc_cards)
+            rule = c.double_draw_before_scoring
+            if rule is False:
+                total -= extra
+            elif rule is None and extra:
+                return self._gap("going_out.double_colour_draw_before_scoring",
+                                 f"seat {seat} goes out on a turn with a double colour match")
+        self.scores[seat] += total
+        self.last_winner = seat
+        self.events.append(RoundScored(self.round, seat, total, tuple(self.scores)))
+        if self.scores[seat] >= c.target:
+            self.winner = seat
+            self.phase = OVER
+            self.events.append(GameOver(seat, tuple(self.scores), f"seat {seat} reached {c.target}"))
+        return ENDED
+
+
+def _all_wild(cards) -> bool:
+    for card in cards:
+        if card.kind is _NUMBER:
+            return False
+    return True
+
+
+def _points_path(card: Card) -> str:
+    if card.kind is Kind.WILD_DOS:
+        return "scoring.wild_dos"
+    if card.kind is Kind.WILD_NUMBER:
+        return "scoring.wild_number"
+    return "scoring.number_cards_face_value"
