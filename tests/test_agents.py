@@ -4,7 +4,8 @@ import random
 
 import pytest
 
-from dosrules.play.agents import GreedyAgent, RandomAgent, best_matches, parse_agent_spec, plain_plan
+from dosrules.play.agents import GreedyAgent, RandomAgent, parse_agent_spec
+from dosrules.play.planner import best_matches, plain_plan
 from dosrules.engine import Match, Phase, new_game, parse_action
 from dosrules.errors import UsageError
 

@@ -215,32 +215,20 @@ class CompiledRules:
         ncol = len(self.colours)
         allbits = (1 << ncol) - 1
         col_index = {col: i for i, col in enumerate(self.colours)}
-        self.all_bits = allbits
-        derived("all_bits", "colours")
         self.colour_bit = {col: 1 << i for i, col in enumerate(self.colours)}
         derived("colour_bit", "colours")
         self.face_of = {card: i for i, card in enumerate(faces)}  # by value, for parsed cards
         derived("face_of", "faces")
         self.face_index = {id(card): i for i, card in enumerate(faces)}
         derived("face_index", "faces")
-        self.f_kind = [card.kind for card in faces]
-        derived("f_kind", "faces")
-        self.f_value = [card.number for card in faces]  # None for wilds
-        derived("f_value", "faces")
         self.f_score: list[int | None] = [self.points.get(card) for card in faces]  # None: unspecified
         derived("f_score", "faces", "points")
-        self.f_points = [p or 0 for p in self.f_score]
-        derived("f_points", "f_score")
         # the colours a card surely counts as (from hand / lying in the row): under an unspecified
         # wild rule, the fewest its alternatives allow, so a colour bonus found with these bits
         # holds whichever way the rule is settled (Wild #: its printed colour; a row Wild DOS: none)
         self.f_bits = [0] * len(faces)
         self.f_tbits = [0] * len(faces)
-        self.plain_decl = [Declared(card) for card in faces]
-        derived("plain_decl", "faces")
-        self.w2_decl = [Declared(w2, None, col) for col in self.colours]
-        derived("w2_decl", "colours")
-        self.wn_decl: list[dict[int, Declared]] = [{} for _ in faces]
+        w2_decls = [Declared(w2, None, col) for col in self.colours]
         #: the lowest and highest number each face can count as
         self.f_lo = [card.number if card.kind is Kind.NUMBER else
                      (self.wild_dos_value if card.kind is Kind.WILD_DOS else self.wild_min) for card in faces]
@@ -266,7 +254,7 @@ class CompiledRules:
                 self.place_options[card] = [Declared(card)]
                 continue
             if card is w2 or card.kind is Kind.WILD_DOS:
-                decls = self.w2_decl
+                decls = w2_decls
                 self.hand_options[card] = [(self.wild_dos_value, d) for d in decls]
                 if self.wild_dos_row is RowWildChoice.MATCHER_DECLARES:
                     self.target_options[card] = [(d, self.wild_dos_value) for d in decls]
@@ -274,16 +262,14 @@ class CompiledRules:
                     self.target_options[card] = [(Declared(card), self.wild_dos_value)]
             else:
                 decls = [Declared(card, v) for v in self.wild_range]
-                self.wn_decl[faces.index(card)] = {d.value: d for d in decls}
                 self.hand_options[card] = [(d.value, d) for d in decls]
                 self.target_options[card] = [(d, d.value) for d in decls]
             self.declare_options[card] = decls
             self.place_options[card] = decls if self.placer_declares else [Declared(card)]
-        derived("wn_decl", "faces", "wild_range")
-        derived("hand_options", "faces", "w2_decl", "wild_dos_value", "wild_range")
-        derived("target_options", "faces", "w2_decl", "wild_dos_value", "wild_dos_row", "wild_range")
-        derived("declare_options", "faces", "w2_decl", "wild_range")
-        derived("place_options", "faces", "w2_decl", "wild_range", "placer_declares")
+        derived("hand_options", "faces", "colours", "wild_dos_value", "wild_range")
+        derived("target_options", "faces", "colours", "wild_dos_value", "wild_dos_row", "wild_range")
+        derived("declare_options", "faces", "colours", "wild_range")
+        derived("place_options", "faces", "colours", "wild_range", "placer_declares")
 
     def provenance(self, path: str):
         return self.ruleset.provenance_of(path, self.players)
