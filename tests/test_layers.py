@@ -23,7 +23,8 @@ ALLOWED = {
     "disputes": {"errors", "ruleset", "engine"},
     "comparison": {"errors", "ruleset", "engine", "play", "verify"},
     "rl": {"errors", "ruleset", "engine", "play"},
-    "cli": {"errors", "ruleset", "engine", "rulebook", "verify", "play", "disputes", "comparison"},
+    "gaps": {"errors", "ruleset", "rulebook", "verify", "play", "comparison"},
+    "cli": {"errors", "ruleset", "engine", "rulebook", "verify", "play", "disputes", "comparison", "gaps"},
     "__init__": {"ruleset", "engine"},
     "__main__": {"cli"},
 }

@@ -30,7 +30,7 @@ class TurnFlow:
         c, seat = self.c, self.turn_seat
         hand = self.hands[seat]
         played, index, faces = self.played, c.face_index, c.faces
-        plain = c.plain_matching and c.match_after_draw is not None and c.plain_colour
+        plain = c.plain_matching and c.match_after_draw is not None
         if plain:
             # no gap can arise: the target is a free row card, colours compare as bit masks
             # (colour_outcome and _find_target inline: the hottest path of a simulation)
