@@ -8,8 +8,8 @@ import pytest
 
 from dosrules.engine import (IllegalActionError, Phase, new_game, parse_action, play, why_not)
 from dosrules.ruleset.model import (AfterFailedDraw, AllWildRow, BonusTiming, DeckExhaustion, DeclineAfterDraw,
-                            FirstDealer, NextDealer, PenaltyTiming, RefillMode, RowWildChoice,
-                            WildNumberColour, UNSPECIFIED)
+                            Direction, FirstDealer, FirstPlayer, MatchAfterDraw, NextDealer, PenaltyTiming,
+                            RefillMode, RowWildChoice, WildNumberColour, UNSPECIFIED)
 
 from enginekit import MATTEL, kinds, legal, position, variant
 
@@ -21,6 +21,11 @@ def go(state, *actions):
     for a in actions:
         out += play(state, a)
     return out
+
+
+def voiding(events) -> list[str]:
+    """The rule paths of the gaps that void the round (not those settled by lot)."""
+    return [e.path for e in events if e.kind == "rule-gap" and e.voids]
 
 
 # --- matching (000 §3) ---------------------------------------------------------------------------
@@ -188,7 +193,7 @@ def test_ending_after_a_draw_when_the_only_match_rests_on_a_gap():
 
 
 def test_no_match_after_drawing():
-    s = position(FAILED, ["1r", "8y"], variant(drawing__match_after_draw=False), deck=["9g", "8g"])
+    s = position(FAILED, ["1r", "8y"], variant(drawing__match_after_draw=MatchAfterDraw.NONE), deck=["9g", "8g"])
     go(s, "draw")
     assert legal(s) == {"place 5b", "place 6g", "place 10b", "place 10r", "place 8g"}
     assert why_not(s, "match 8y with 8g").path == "drawing.match_after_draw"
@@ -257,11 +262,13 @@ def test_wild_dos_in_the_row_takes_the_matchers_colour():
     assert kinds(go(s, "match W2=r with 1r+#r=1")) == ["matched", "bonus", "drew"]
 
 
-def test_wild_dos_row_colour_unspecified_is_a_gap_only_when_it_decides_a_bonus():
+def test_wild_dos_row_colour_unspecified_is_a_gap_with_a_colour_named_or_not():
     rules = variant(wilds__wild_dos__row_colour=RowWildChoice.UNSPECIFIED)
     s = position([["1r", "#r", "1b", "10y"], OTHER], ["W2", "9b"], rules)
-    assert "match W2 with 1r+#r=1" in legal(s)
-    assert kinds(go(s, "match W2 with 1b+#r=1")) == ["matched"]  # two colours: no bonus either way
+    assert "match W2 with 1r+#r=1" in legal(s) and "match W2=r with 1r+#r=1" not in legal(s)
+    reason = why_not(s, "match W2=r with 1b+#r=1")  # naming its colour is the silent rule's question
+    assert (reason.path, reason.gap) == ("wilds.wild_dos.row_colour", True)
+    assert voiding(go(s, "match W2 with 1b+#r=1")) == ["wilds.wild_dos.row_colour"]  # even without a bonus
     s = position([["1r", "#r", "1b", "10y"], OTHER], ["W2", "9b"], rules)
     assert go(s, "match W2 with 1r+#r=1")[0].path == "wilds.wild_dos.row_colour"
 
@@ -306,7 +313,7 @@ def test_refill_mode_unspecified_is_a_gap_only_when_the_modes_differ():
     s = position([["7b", "9g", "1b", "10y", "8y"], OTHER], ["7r", "9b"], rules)
     assert "rule-gap" not in kinds(go(s, "match 7r with 7b", "match 9b with 9g", "end"))
     s = position([["7b", "9g", "1b", "10y", "8y"], OTHER], ["7r", "9b", "5g"], rules)
-    assert [e.path for e in go(s, "match 7r with 7b", "end") if e.kind == "rule-gap"] == ["refill.mode"]
+    assert voiding(go(s, "match 7r with 7b", "end")) == ["refill.mode"]
 
 
 # --- DOS call (000 §8) --------------------------------------------------------------------------
@@ -338,7 +345,7 @@ def test_a_position_can_say_who_has_already_called():
 
 def test_missed_call_opens_a_catch_for_the_next_seat_after_the_turn():
     s = position([["7b", "9g", "5y"], OTHER, ["8b", "8g", "9b", "10b"]], ["7r", "10g"],
-                 deck=["1g", "3y", "8b", "9b", "4b"])
+                 variant(setup__direction=Direction.LEFT), deck=["1g", "3y", "8b", "9b", "4b"])
     go(s, "match 7r with 7b", "end")
     assert s.phase is Phase.CATCH and s.current_player() == 1
     assert legal(s) == {"catch-dos 0", "pass"}
@@ -372,7 +379,7 @@ def test_going_out_with_a_penalty_waiting_is_a_gap():
     assert legal(s) >= {"call-dos", "match 7r with 7b"}
     go(s, "match 7r with 7b", "catch-dos 0", "match 9r with 9y")
     events = go(s, "end")
-    assert events[1].kind == "rule-gap" and events[1].path == "dos_call.penalty_timing"
+    assert events[1].kind == "rule-gap" and events[1].path == "going_out.pending_penalty"
 
 
 def test_no_call_when_the_ruleset_has_none():
@@ -414,7 +421,7 @@ def test_double_colour_draw_before_scoring_unspecified():
     s = position([["3r", "4r"], ["W2", "#g", "10b", "3y"]], ["7r", "10g"],
                  variant(going_out__double_colour_draw_before_scoring=UNSPECIFIED), deck=["10r"])
     events = go(s, "call-dos", "match 7r with 3r+4r", "end")
-    assert [e.path for e in events if e.kind == "rule-gap"] == ["going_out.double_colour_draw_before_scoring"]
+    assert voiding(events) == ["going_out.double_colour_draw_before_scoring"]
 
 
 # --- deck exhaustion and all-wild rows (000 §10) ----------------------------------------------
@@ -435,7 +442,7 @@ def test_reshuffle_and_end_round():
     assert [str(e) for e in go(s, "draw")][0] == "seat 0 draws 0 (draw): -"
     s = position(FAILED, ["1r", "8y"], variant(deck_exhaustion=DeckExhaustion.END_ROUND), deck=[])
     events = go(s, "draw")
-    assert kinds(events)[:2] == ["round-void", "dealer"] and "rule-gap" not in kinds(events)
+    assert kinds(events)[:2] == ["round-void", "dealer"] and voiding(events) == []
 
 
 def test_all_wild_row():
@@ -510,8 +517,8 @@ def test_dealer_unspecified_is_drawn_by_lot_without_voiding():
 
 
 def test_deal_passes_left():
-    s = position([["7b"], ["W2", "#g", "10b", "3y"]], ["7r", "10g"], variant(setup__next_dealer=NextDealer.PASS_LEFT),
-                 dealer=1)
+    s = position([["7b"], ["W2", "#g", "10b", "3y"]], ["7r", "10g"], variant(
+        setup__next_dealer=NextDealer.PASS_LEFT, setup__first_player=FirstPlayer.LEFT_OF_DEALER), dealer=1)
     go(s, "match 7r with 7b", "end")
     assert s.dealer == 0 and s.current_player() == 1
 
@@ -616,17 +623,28 @@ def test_single_or_double_matches_switched_off():
 
 
 def test_first_player_is_the_dealer():
-    from dosrules.ruleset.model import FirstPlayer
     s = new_game(variant(setup__first_player=FirstPlayer.DEALER), 3, seed=2)
     assert s.current_player() == s.dealer
-    t = new_game(MATTEL, 3, seed=2)
+    t = new_game(variant(setup__first_player=FirstPlayer.LEFT_OF_DEALER), 3, seed=2)
     assert t.current_player() == (t.dealer + 1) % 3
+
+
+def test_first_player_unspecified_is_settled_by_lot():
+    """000 names the dealer, not who plays first (no source does): a lot, and the round goes on."""
+    firsts = set()
+    for seed in range(12):
+        s = new_game(MATTEL, 3, seed=seed)
+        gaps = [e for e in s.events if e.kind == "rule-gap" and e.path == "setup.first_player"]
+        assert gaps and not any(g.voids for g in gaps)  # one lot per round dealt
+        firsts.add((s.current_player() - s.dealer) % 3)
+    assert firsts == {0, 1, 2}
 
 
 def test_symbol_value_unspecified_settles_a_wild_draw_by_lot():
     gaps = set()
     for seed in range(40):
-        s = new_game(variant(setup__symbol_value_for_dealer=UNSPECIFIED), 4, seed=seed)
+        s = new_game(variant(setup__symbol_value_for_dealer=UNSPECIFIED, setup__first_player=FirstPlayer.DEALER),
+                     4, seed=seed)
         gaps |= {(e.path, e.voids) for e in s.events if e.kind == "rule-gap"}
     assert gaps == {("setup.symbol_value_for_dealer", False)}
 
@@ -638,9 +656,10 @@ def test_number_cards_without_face_value_score_nothing():
 
 
 def test_a_single_colour_bonus_can_make_the_others_draw():
-    from dosrules.ruleset.model import Bonus
+    from dosrules.ruleset.model import Bonus, BonusPlacement, DrawTiming
     s = position([["7r", "5b", "9g", "10y", "1g"], OTHER], ["7r", "10g"],
-                 variant(bonuses__single_colour=Bonus(place_cards=0, others_draw=2)), deck=["1y", "3b", "4y"])
+                 variant(bonuses__single_colour=Bonus(place_cards=0, others_draw=2, placement=BonusPlacement.REQUIRED),
+                         bonuses__others_draw_timing=DrawTiming.IMMEDIATE), deck=["1y", "3b", "4y"])
     events = go(s, "match 7r with 7r")
     assert kinds(events) == ["matched", "bonus", "drew"] and len(events[2].cards) == 2
     assert kinds(go(s, "end")) == ["turn-ended", "refilled", "turn"]  # no bonus card owed

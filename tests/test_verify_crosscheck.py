@@ -43,10 +43,10 @@ def normal(actions) -> frozenset[str]:
 
 def position_of(state) -> Position:
     """The verifier's view of the engine state's turn: row (with placer declarations), hand,
-    phase, the row cards already matched this turn."""
+    phase, the row cards already matched this turn, the card drawn (until a match plays it)."""
     row = tuple(d if d is not None else Declared(c) for c, d in zip(state.row, state.row_decl))
     return Position(row, tuple(state.hands[state.turn_seat]), AFTER_DRAW if state.drew else START,
-                    frozenset(i for i, used in enumerate(state.used) if used))
+                    frozenset(i for i, used in enumerate(state.used) if used), drawn=state.drawn)
 
 
 def voided(events) -> bool:
@@ -161,7 +161,7 @@ def test_engine_offers_the_failed_draw_ending_when_the_only_match_rests_on_a_gap
     state = _after_draw(ruleset, ["6b"], ["7r"], "1y")  # 6b+1y on 7r: a match only if colour is free
     assert {"place 6b", "place 1y"} <= legal(state)
     assert normal(state.legal_actions()) == {"match 7r with 1y+6b", "place 6b", "place 1y"}  # all gaps
-    gaps = [e for e in state.apply(parse_action("place 6b")) if isinstance(e, RuleGap)]
+    gaps = [e for e in state.apply(parse_action("place 6b")) if isinstance(e, RuleGap) and e.voids]
     assert [(g.path, g.voids) for g in gaps] == [("matching.colour_restricts", True)]
 
 
@@ -172,7 +172,7 @@ def test_engine_offers_keeping_when_the_failed_draw_rule_keeps():
     state = _after_draw(ruleset, ["6b"], ["7r"], "1y")
     assert "end" in legal(state)
     assert normal(state.legal_actions()) == {"match 7r with 1y+6b", "end", "place 6b", "place 1y"}
-    gaps = [e for e in state.apply(parse_action("end")) if isinstance(e, RuleGap)]
+    gaps = [e for e in state.apply(parse_action("end")) if isinstance(e, RuleGap) and e.voids]
     assert [(g.path, g.voids) for g in gaps] == [("matching.colour_restricts", True)]
 
 

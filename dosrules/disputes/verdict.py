@@ -3,8 +3,9 @@
 For each ruleset the scenario's position is built, ``before`` replayed and the asked actions
 taken with the engine's checked entry points. The verdict is ``legal`` (every action taken and
 no rule gap), ``illegal`` (``why_not`` refuses an action) or ``rule-gap`` (an ``unspecified``
-rule decides: the engine voids the round, or — for who deals and who plays first — settles it
-by lot, ``settled_by_lot``). What follows comes from the engine's events and state: up to the
+rule decides: the engine voids the round, or — for who deals, who plays first and the
+direction of play — settles it by lot, ``settled_by_lot``; or play does not offer the action
+because the rule that would allow it is silent, such as calling DOS where no source has a call). What follows comes from the engine's events and state: up to the
 end of the round, or with ``follow: next-round`` on into the next deal; a ``start: new-game``
 scenario is the game's first deal (:mod:`.start`).
 
@@ -220,8 +221,8 @@ def run(scenario: Scenario, ruleset: Ruleset, *, consult: bool = True) -> Run:
         if i == len(scenario.before) and scenario.phase and state.phase != scenario.phase:
             result.notes.append(f"the question is asked in phase '{state.phase}', not '{scenario.phase}'")
         reason = why_not(state, text)
-        if reason is not None:
-            result.verdict, result.step, result.in_before = "illegal", text, in_before
+        if reason is not None:  # illegal, or not offered because the rule that would allow it is silent
+            result.verdict, result.step, result.in_before = "rule-gap" if reason.gap else "illegal", text, in_before
             result.reason, result.reason_path = reason.message, reason.path
             result.legal_instead = [str(a) for a in state.legal_actions()]
             break

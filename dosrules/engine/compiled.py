@@ -18,9 +18,10 @@ from __future__ import annotations
 
 from ..ruleset.cards import Card, Declared, Kind, make_deck
 from .actions import declared_key
-from ..ruleset.model import (AfterFailedDraw, AllWildRow, BonusTiming, DeckExhaustion, DeclineAfterDraw,
-                     FirstDealer, FirstPlayer, NextDealer, PenaltyTiming, RefillMode, RowWildChoice,
-                     Rules, Ruleset, WildNumberColour, is_unspecified)
+from ..ruleset.model import (AfterFailedDraw, AllWildRow, BonusPlacement, BonusTiming, Catcher, DeckExhaustion,
+                     DeclineAfterDraw, Direction, DrawTiming, FirstDealer, FirstPlayer, MatchAfterDraw,
+                     NextDealer, PenaltyTiming, PendingPenalty, RefillMode, RowWildChoice, Rules, Ruleset,
+                     WildNumberColour, is_unspecified)
 
 __all__ = ["CompiledRules", "compile_rules"]
 
@@ -46,6 +47,7 @@ class CompiledRules:
         self.symbol_value = _v(r.setup.symbol_value_for_dealer)
         self.next_dealer: NextDealer = r.setup.next_dealer
         self.first_player: FirstPlayer = r.setup.first_player
+        self.direction: Direction = r.setup.direction
         self.hand_size: int = r.setup.hand_size
         self.centre_row: int = r.setup.centre_row
         # matching
@@ -57,7 +59,7 @@ class CompiledRules:
         # drawing
         d = r.drawing
         self.draw_when_match_possible = _v(d.draw_when_match_possible)
-        self.match_after_draw = _v(d.match_after_draw)
+        self.match_after_draw: MatchAfterDraw = d.match_after_draw
         self.after_failed_draw: AfterFailedDraw = d.after_failed_draw
         self.decline_match_after_draw: DeclineAfterDraw = d.decline_match_after_draw
         # bonuses
@@ -65,6 +67,9 @@ class CompiledRules:
         self.single_draw = _v(r.bonuses.single_colour.others_draw)
         self.double_place = _v(r.bonuses.double_colour.place_cards)
         self.double_draw = _v(r.bonuses.double_colour.others_draw)
+        self.single_placement: BonusPlacement = r.bonuses.single_colour.placement
+        self.double_placement: BonusPlacement = r.bonuses.double_colour.placement
+        self.others_draw_timing: DrawTiming = r.bonuses.others_draw_timing
         # refill
         self.refill_mode: RefillMode = r.refill.mode
         self.row_minimum: int = r.refill.minimum
@@ -84,8 +89,10 @@ class CompiledRules:
         self.dos_active = self.dos_required is True and self.dos_hand_size is not None
         self.catch_penalty = _v(dc.catch_penalty)
         self.penalty_timing: PenaltyTiming = dc.penalty_timing
+        self.catcher: Catcher = dc.catcher
         # going out and scoring
         self.double_draw_before_scoring = _v(r.going_out.double_colour_draw_before_scoring)
+        self.pending_penalty: PendingPenalty = r.going_out.pending_penalty
         s = r.scoring
         self.face_value = _v(s.number_cards_face_value)
         self.points: dict[Card, int | None] = {}
@@ -103,12 +110,14 @@ class CompiledRules:
         # the most row cards one turn may match when `matching.any_row_card` is false
         self.row_card_limit = self.row_minimum
         #: the matches open to a player are decided by numbers alone: every free row card once,
-        #: singles and doubles, colour never restricting, no placer declarations. Fast agents plan
-        #: for these rules on the per-face tables below without consulting legal_actions() (the
-        #: wild rules may still be unspecified: such matches are offered and end in a gap)
+        #: singles and doubles, colour never restricting, no placer declarations, and after a draw
+        #: not only the drawn card. Fast agents plan for these rules on the per-face tables below
+        #: without consulting legal_actions() (the wild rules may still be unspecified: such
+        #: matches are offered and end in a gap)
         self.simple_matching = (
             self.single is True and self.double is True and self.colour_restricts is False
-            and self.once_per_row_card is True and self.any_row_card is True and not self.placer_declares)
+            and self.once_per_row_card is True and self.any_row_card is True and not self.placer_declares
+            and self.match_after_draw is not MatchAfterDraw.DRAWN_CARD)
         #: simple matching where no match can depend on an unspecified wild rule either
         self.plain_matching = (
             self.simple_matching

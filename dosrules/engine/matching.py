@@ -2,7 +2,7 @@
 
 ``match_actions`` lists the matches the numbers allow and keeps those the requirement table
 (``requirements.MATCH_REQUIREMENTS``) does not forbid; under simple matching (see
-``CompiledRules.simple_matching``: only a row card already matched this turn, and matching after
+``CompiledRules.simple_matching``: only a row card already matched this turn, and any match after
 a draw, can be forbidden) a fast path gives the same list without consulting the table, which a
 test checks on generated positions.
 """
@@ -110,7 +110,7 @@ class Matching:
             for tdecl, tval in self._targets(i, card):
                 for combo in (*singles.get(tval, ()), *doubles.get(tval, ())):
                     m = Match(tdecl, combo)
-                    if not first_forbidden(self, m, i, ("kind", "colour"), skip):
+                    if not first_forbidden(self, m, i, ("turn", "kind", "colour"), skip):
                         out.append(m)
         return out
 

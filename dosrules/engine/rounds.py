@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from ..errors import DosrulesError
 from ..ruleset.cards import Card, Kind
-from ..ruleset.model import AfterFailedDraw, AllWildRow, FirstDealer, FirstPlayer, NextDealer
+from ..ruleset.model import AfterFailedDraw, AllWildRow, FirstDealer, FirstPlayer, NextDealer, PendingPenalty
 from .events import Buried, DealerChosen, Dealt, GameOver, Refilled, RoundScored, RuleGap, TurnStarted
 from .phase import OVER, TURN
 from .turn import ENDED
@@ -134,13 +134,30 @@ class Rounds:
 
     def _reset_turn(self) -> None:
         self.drew = False
+        self.drawn: Card | None = None  # the card drawn this turn, until a match is made
         self.matches = 0
         self.rows_matched = 0
         self.played: list[Card] = []
-        self.bonus_owed = 0
+        self.bonus_owed = 0  # bonus cards to put into the row at the end of the turn
+        self.bonus_must = 0  # of which required (bonuses.*.placement; the last such rule: bonus_must_path)
+        self.bonus_must_path = ""
+        self.bonus_open = 0  # of which under an unspecified placement rule (bonus_open_path)
+        self.bonus_open_path = ""
+        self.others_owed = 0  # cards each other player draws when the turn ends (others_draw_timing)
+        self.others_owed_double = 0  # of which for double colour matches
         self.pending = 0
         self.removed = 0
         self.dc_cards: list[Card] = []
+
+    def _next_seat(self, seat: int) -> int:
+        """The seat after ``seat`` in the direction of play (``setup.direction``). Unspecified, it
+        is settled by lot the first time it matters (with three players or more), for the game."""
+        step = self.step
+        if step is None:
+            step = self.step = 1 if self.chance.lot(2) == 0 else -1
+            way = "left" if step == 1 else "right"
+            self.events.append(RuleGap("setup.direction", f"which way play passes; to the {way} by lot", False))
+        return (seat + step) % self.players
 
     def _start_turn(self, seat: int) -> bool:
         c = self.c
@@ -185,9 +202,11 @@ class Rounds:
     def _go_out(self, seat: int) -> bool:
         """``seat`` has emptied their hand: score the round (or meet a gap); the round is over."""
         c = self.c
-        if self.pending:
-            return self._gap("dos_call.penalty_timing", f"seat {seat} goes out while a DOS penalty of "
-                                                        f"{self.pending} card(s) waits for the end of the turn")
+        if self.pending:  # under going_out.pending_penalty: drawn, it was drawn before (TurnFlow._empty_hand)
+            if c.pending_penalty is PendingPenalty.UNSPECIFIED:
+                return self._gap("going_out.pending_penalty", f"seat {seat} goes out while a DOS penalty of "
+                                                              f"{self.pending} card(s) waits for the end of the turn")
+            self.pending = 0  # lapses
         index, score = c.face_index, c.f_score
         total = 0
         for s, h in enumerate(self.hands):

@@ -20,7 +20,7 @@ from operator import itemgetter
 from typing import Callable
 
 from ..ruleset.cards import Kind
-from ..ruleset.model import AfterFailedDraw, RowWildChoice
+from ..ruleset.model import AfterFailedDraw, MatchAfterDraw, RowWildChoice
 from ..engine.actions import CALL_DOS, DRAW, END, PASS, Action, CatchDos, Match, Place, declared_key
 from ..engine.compiled import CompiledRules
 from ..engine.state import Phase, State
@@ -89,7 +89,7 @@ class GreedyAgent(Agent):
             if (c.dos_active and len(state.hands[seat]) == c.dos_hand_size and not state.called[seat]
                     and not self._chance(self.forget)):
                 return CALL_DOS
-            if state.drew and not state.matches and c.match_after_draw is not True:
+            if state.drew and not state.matches and c.match_after_draw is not _ANY_AFTER_DRAW:
                 return self._act_general(state)
             n = len(state.history)
             if (self._plan_state is state and self._plan_n == n and self._plan_turn == state.turn_number
@@ -585,6 +585,7 @@ def _plain_match(c, key) -> Match:
 
 _NUMBER, _WILD_DOS = Kind.NUMBER, Kind.WILD_DOS
 _MATCHER_DECLARES = RowWildChoice.MATCHER_DECLARES
+_ANY_AFTER_DRAW = MatchAfterDraw.ANY
 _TURN, _FINISH, _ENDING, _CATCH = Phase.TURN, Phase.FINISH, Phase.ENDING, Phase.CATCH
 
 
