@@ -85,6 +85,7 @@ class Run:
     legal_instead: list[str] = field(default_factory=list)
     settled_by_lot: bool = False  # a rule gap the table settles (the engine: by lot); the round goes on
     deal: dict[str, Any] | None = None  # the deal followed into: round, dealer, how, first_player
+    lots: list[str] = field(default_factory=list)  # rule paths of the gaps settled by lot met on the way
 
     def signature(self) -> tuple:
         return (self.verdict, self.step, self.reason_path, tuple(self.events))
@@ -149,6 +150,11 @@ def _gap_in(events, follow: bool):
     return next((e for e in events if isinstance(e, RuleGap) and (e.voids or follow)), None)
 
 
+def _lots(events) -> list[str]:
+    """The rule paths of the gaps among ``events`` that the table settles (the engine: by lot)."""
+    return [e.path for e in events if isinstance(e, RuleGap) and not e.voids]
+
+
 def _start_run(scenario: Scenario, ruleset: Ruleset, consult: bool) -> Run:
     """A new-game scenario: the first dealer, the deal, who plays first."""
     from ..engine import compile_rules
@@ -159,7 +165,8 @@ def _start_run(scenario: Scenario, ruleset: Ruleset, consult: bool) -> Run:
         log.recording = True
     state = start_game(scenario, ruleset, log)
     events = _this_round(state.events)
-    result = Run("legal", events=[str(e) for e in events], kinds=[e.kind for e in events], deal=_deal_of(events))
+    result = Run("legal", events=[str(e) for e in events], kinds=[e.kind for e in events], deal=_deal_of(events),
+                 lots=_lots(events))
     gap = _gap_in(events, True)
     if gap is not None:
         result.verdict, result.step, result.reason, result.reason_path = (
@@ -232,6 +239,8 @@ def run(scenario: Scenario, ruleset: Ruleset, *, consult: bool = True) -> Run:
         if not in_before:
             result.events += [str(e) for e in events]
             result.kinds += [e.kind for e in events]
+            if follow:
+                result.lots += _lots(events)
         if follow:
             result.deal = _deal_of(events) or result.deal
         gap = _gap_in(events, follow)
@@ -330,6 +339,9 @@ def answer(scenario: Scenario, ruleset: Ruleset, *, explain: bool = True) -> Ans
         if explain and base.verdict == "rule-gap":
             settle = _what_if(scenario, ruleset, named, _settlements(ruleset.for_players(n).get(named)), None)
         rules.append(_ref(ruleset, n, named, why, settle))
+    for path in dict.fromkeys(base.lots):  # the other silences met on the way, settled by lot too
+        if path != named:
+            rules.append(_ref(ruleset, n, path, "rule-gap"))
     if explain:
         for path, _direct in base.consulted:
             if path == named:

@@ -14,9 +14,9 @@ from dataclasses import dataclass
 
 from ..ruleset.cards import Declared, Kind, NotationError
 from ..errors import DosrulesError
-from ..ruleset.model import AllWildRow, Provenance, RowWildChoice
+from ..ruleset.model import AllWildRow, Catcher, Provenance, RowWildChoice
 from .actions import Action, CallDos, CatchDos, Declare, Draw, End, Match, Pass, Place, parse_action
-from .events import Event
+from .events import CatchDeclined, Event
 from .phase import Phase
 from .requirements import ENDINGS, ending_rules, first_forbidden
 from .state import State
@@ -117,9 +117,15 @@ class _Diagnosis:
         if isinstance(a, CatchDos):
             if not c.dos_active:
                 return self._no_call("catching a player who did not call DOS")
+            last = s.events[-1] if s.events else None
+            if isinstance(last, CatchDeclined) and last.seat == a.seat and c.catcher is Catcher.NEXT:
+                return Reason(f"only the next player may catch a missed DOS call, and seat {last.catcher} let "
+                              "it pass", "dos_call.catcher")
             return Reason("there is no missed DOS call to catch now: a catch comes right after the "
                           "player's next action", "dos_call.required")
         if isinstance(a, Pass):
+            if not c.dos_active:
+                return self._no_call("letting a missed call pass")
             return Reason("'pass' declines a catch, and no catch is open")
         if ph is Phase.DECLARE:
             card = s.row[s.declare_queue[0]]
@@ -287,8 +293,8 @@ class _Diagnosis:
         s = self.s
         ph = s.phase
         if ph is Phase.BONUS:
-            return Reason(f"seat {self.seat} must first put {s.bonus_must} bonus card(s) into the Centre Row "
-                          "('place X')", s.bonus_must_path or "refill.bonus_cards")
+            return Reason(f"seat {self.seat} must first put the bonus card(s) owed into the Centre Row "
+                          "('place X')", s.bonus_keepable()[1] or "refill.bonus_cards")
         if not s.drew and not s.matches:
             return Reason("a turn is a match or a draw: match or draw before ending the turn")
         return self._ending("end") or Reason("'end' is not legal here")

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from ..errors import DosrulesError
 from ..ruleset.cards import Card, Kind
-from ..ruleset.model import AfterFailedDraw, AllWildRow, FirstDealer, FirstPlayer, NextDealer, PendingPenalty
+from ..ruleset.model import (AfterFailedDraw, AllWildRow, Direction, FirstDealer, FirstPlayer, NextDealer,
+                              PendingPenalty)
 from .events import Buried, DealerChosen, Dealt, GameOver, Refilled, RoundScored, RuleGap, TurnStarted
 from .phase import OVER, TURN
 from .turn import ENDED
@@ -61,6 +62,7 @@ class Rounds:
         return self._first_turn()
 
     def _first_turn(self) -> bool:
+        self._settle_direction()
         c, n, dealer = self.c, self.players, self.dealer
         fp = c.first_player
         if fp is FirstPlayer.LEFT_OF_DEALER:
@@ -139,25 +141,34 @@ class Rounds:
         self.rows_matched = 0
         self.played: list[Card] = []
         self.bonus_owed = 0  # bonus cards to put into the row at the end of the turn
-        self.bonus_must = 0  # of which required (bonuses.*.placement; the last such rule: bonus_must_path)
-        self.bonus_must_path = ""
-        self.bonus_open = 0  # of which under an unspecified placement rule (bonus_open_path)
-        self.bonus_open_path = ""
+        self.owed_single = self.owed_double = 0  # of which for each colour bonus (their placement rules)
         self.others_owed = 0  # cards each other player draws when the turn ends (others_draw_timing)
         self.others_owed_double = 0  # of which for double colour matches
         self.pending = 0
         self.removed = 0
         self.dc_cards: list[Card] = []
 
-    def _next_seat(self, seat: int) -> int:
-        """The seat after ``seat`` in the direction of play (``setup.direction``). Unspecified, it
-        is settled by lot the first time it matters (with three players or more), for the game."""
-        step = self.step
-        if step is None:
-            step = self.step = 1 if self.chance.lot(2) == 0 else -1
-            way = "left" if step == 1 else "right"
+    def _settle_direction(self) -> None:
+        """The direction of play (``setup.direction``), once for the game: when the first turn of
+        the game is given, or (in a game set up at a position) when it is first needed.
+        Unspecified, with three players or more, it is a lot (with two, either way is the same)."""
+        if self.step is not None:
+            return
+        rule = self.c.direction
+        if rule is not Direction.UNSPECIFIED:
+            self.step = 1 if rule is Direction.LEFT else -1
+        elif self.players == 2:
+            self.step = 1
+        else:
+            self.step = 1 if self.chance.lot(2) == 0 else -1
+            way = "left" if self.step == 1 else "right"
             self.events.append(RuleGap("setup.direction", f"which way play passes; to the {way} by lot", False))
-        return (seat + step) % self.players
+
+    def _next_seat(self, seat: int) -> int:
+        """The seat after ``seat`` in the direction of play (``setup.direction``)."""
+        if self.step is None:
+            self._settle_direction()
+        return (seat + self.step) % self.players
 
     def _start_turn(self, seat: int) -> bool:
         c = self.c

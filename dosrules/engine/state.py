@@ -27,7 +27,7 @@ from collections import Counter
 
 from ..errors import DosrulesError
 from ..ruleset.cards import Card, Declared
-from ..ruleset.model import Direction, MatchAfterDraw, Ruleset
+from ..ruleset.model import MatchAfterDraw, Ruleset
 from .actions import CALL_DOS, DRAW, END, PASS, Action, CallDos, CatchDos, Declare, Draw, End, Match, Place
 from .chance import Chance
 from .compiled import CompiledRules, compile_rules
@@ -214,8 +214,8 @@ class State(Matching, TurnFlow, Rounds):
         self.turn_number = 0  # turns started in this round
         self.called = [False] * n  # called DOS since reaching the call's hand size
         self.windowed = [False] * n  # a catch window was opened for the current exposure
-        #: the direction of play, +1 (left) or -1 (right); None until settled by lot (Rounds._next_seat)
-        self.step = _STEP.get(c.direction, 1 if n == 2 else None)
+        #: the direction of play, +1 (left) or -1 (right); None until settled by lot (Rounds._settle_direction)
+        self.step: int | None = None
         self._reset_turn()
         self.catch: tuple[int, int, Phase] | None = None  # (caught seat, catcher, phase to resume)
         self.declare_queue: list[int] = []
@@ -320,7 +320,7 @@ class State(Matching, TurnFlow, Rounds):
                 acts += endings(self, ending_rules(self, matches)[0])
         elif ph is BONUS:
             acts += self.place_options()
-            if self.bonus_must <= 0:  # the rest may be kept (a gap under an unspecified placement)
+            if self.bonus_keepable()[0] is not False:  # keep the rest (a gap under an unspecified placement)
                 acts.append(END)
         elif ph is ENDING or ph is FINISH:
             acts.append(END)
@@ -370,6 +370,5 @@ class State(Matching, TurnFlow, Rounds):
         return events[start:]
 
 
-_STEP = {Direction.LEFT: 1, Direction.RIGHT: -1}
 _LISTS = ("scores", "events", "history", "deck", "discard", "row", "row_decl", "used", "called", "windowed",
           "played", "dc_cards", "declare_queue", "end_steps")

@@ -21,6 +21,7 @@ __all__ = ["TurnFlow"]
 
 ENDED = True  # returned by a step that ended the round
 _OPEN_AFTER_DRAW = MatchAfterDraw.UNSPECIFIED
+_FIRST = (BonusPlacement.REQUIRED, BonusPlacement.UNSPECIFIED, BonusPlacement.OPTIONAL)  # placed first
 
 
 class TurnFlow:
@@ -85,20 +86,18 @@ class TurnFlow:
     def _bonus(self, seat: int, bonus: str) -> bool:
         c = self.c
         if bonus == "single-colour":
-            place, draw, placement, group = c.single_place, c.single_draw, c.single_placement, "bonuses.single_colour"
+            place, draw, group = c.single_place, c.single_draw, "bonuses.single_colour"
         else:
-            place, draw, placement, group = c.double_place, c.double_draw, c.double_placement, "bonuses.double_colour"
+            place, draw, group = c.double_place, c.double_draw, "bonuses.double_colour"
         if place is None:
             return self._gap(group + ".place_cards", f"seat {seat} earns a {bonus} match bonus")
         if draw is None:
             return self._gap(group + ".others_draw", f"seat {seat} earns a {bonus} match bonus")
         self.bonus_owed += place
-        if placement is BonusPlacement.REQUIRED and place:
-            self.bonus_must += place
-            self.bonus_must_path = group + ".placement"
-        elif placement is BonusPlacement.UNSPECIFIED and place:
-            self.bonus_open += place
-            self.bonus_open_path = group + ".placement"
+        if bonus == "single-colour":
+            self.owed_single += place
+        else:
+            self.owed_double += place
         self.events.append(BonusEarned(seat, bonus, place, draw))
         return bool(draw) and self._others_draw(seat, draw, bonus == "double-colour")
 
@@ -175,20 +174,47 @@ class TurnFlow:
             return False
         self._place(seat, p.card, "bonus")  # BONUS
         self.bonus_owed -= 1
-        if self.bonus_must:
-            self.bonus_must -= 1
-        elif self.bonus_open:
-            self.bonus_open -= 1
+        self._settle_bonus_card()
         if self.bonus_owed <= 0 or not self.hands[seat]:
             return self._continue_end()
         return False
 
+    # --- bonus cards owed: bonuses.*.placement --------------------------------------------------
+
+    def _placements(self):
+        """(rule path, placement, cards owed) of each colour bonus with cards still owed, those that
+        must be placed first (a placed card settles a required one before an optional one)."""
+        c, out = self.c, []
+        if self.owed_single:
+            out.append(("bonuses.single_colour.placement", c.single_placement, self.owed_single))
+        if self.owed_double:
+            out.append(("bonuses.double_colour.placement", c.double_placement, self.owed_double))
+        return sorted(out, key=lambda x: _FIRST.index(x[1]))
+
+    def bonus_keepable(self) -> tuple[bool | None, str]:
+        """Whether the bonus cards still owed may be kept (None: a rule gap), and the rule path."""
+        found, path = True, ""
+        for path_, placement, _ in self._placements():
+            if placement is BonusPlacement.REQUIRED:
+                return False, path_
+            if placement is BonusPlacement.UNSPECIFIED:
+                found, path = None, path_
+        return found, path
+
+    def _settle_bonus_card(self) -> None:
+        for path, _, _ in self._placements()[:1]:
+            if path.startswith("bonuses.single"):
+                self.owed_single -= 1
+            else:
+                self.owed_double -= 1
+
     def _keep_bonus_cards(self) -> bool:
-        """End the turn keeping the bonus cards not yet placed (``bonuses.*.placement``)."""
-        if self.bonus_open:
-            return self._gap(self.bonus_open_path, f"seat {self.turn_seat} keeps {self.bonus_owed} bonus card(s) "
-                                                   "instead of putting them into the Centre Row")
-        self.bonus_owed = 0
+        """End the turn keeping the bonus cards not yet placed."""
+        allowed, path = self.bonus_keepable()
+        if allowed is None:
+            return self._gap(path, f"seat {self.turn_seat} keeps {self.bonus_owed} bonus card(s) "
+                                   "instead of putting them into the Centre Row")
+        self.bonus_owed = self.owed_single = self.owed_double = 0
         return self._continue_end()
 
     def _place(self, seat: int, d: Declared, reason: str) -> None:
