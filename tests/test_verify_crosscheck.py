@@ -18,7 +18,7 @@ from dosrules import load_ruleset
 from dosrules.ruleset.cards import Declared, make_deck
 from dosrules.engine import from_position, parse_action
 from dosrules.engine.events import RuleGap, RoundVoid
-from dosrules.ruleset.model import UNSPECIFIED, AfterFailedDraw, DeclineAfterDraw
+from dosrules.ruleset.model import UNSPECIFIED, AfterFailedDraw, DeclineAfterDraw, MatchAfterDraw, RowWildChoice
 from dosrules.verify import AFTER_DRAW, START, Position, legality
 from dosrules.verify.legality import place_forms
 
@@ -30,7 +30,9 @@ RULESETS = {spec: load_ruleset(spec) for spec in SPECS}
 VARIANTS = {
     "any-row-card-false": variant(matching__any_row_card=False),
     "colour-restricts": variant(matching__colour_restricts=True),
-    "match-after-draw-unspecified": variant(drawing__match_after_draw=UNSPECIFIED),
+    "match-after-draw-unspecified": variant(drawing__match_after_draw=MatchAfterDraw.UNSPECIFIED),
+    "match-after-draw-none": variant(drawing__match_after_draw=MatchAfterDraw.NONE),
+    "wild-dos-row-colour-unspecified": variant(wilds__wild_dos__row_colour=RowWildChoice.UNSPECIFIED),
     "once-per-row-card-unspecified": variant(matching__once_per_row_card=UNSPECIFIED),
 }
 RULESETS.update(VARIANTS)
@@ -146,7 +148,7 @@ def _after_draw(ruleset, hand, row, top):
 
 
 def test_engine_offers_no_place_when_both_drawing_rules_keep():
-    ruleset = variant(drawing__match_after_draw=UNSPECIFIED,
+    ruleset = variant(drawing__match_after_draw=MatchAfterDraw.UNSPECIFIED,
                       drawing__after_failed_draw=AfterFailedDraw.KEEP_AND_PASS,
                       drawing__decline_match_after_draw=DeclineAfterDraw.KEEP_AND_PASS)
     state = _after_draw(ruleset, ["6b"], ["7r", "3g"], "1y")  # 6b+1y on 7r only if matching after a draw is allowed
@@ -178,7 +180,7 @@ def test_engine_offers_keeping_when_the_failed_draw_rule_keeps():
 
 def test_verifier_reading_of_those_positions():
     """The verifier's side of the three findings above (these pass)."""
-    keep = variant(drawing__match_after_draw=UNSPECIFIED, drawing__after_failed_draw=AfterFailedDraw.KEEP_AND_PASS,
+    keep = variant(drawing__match_after_draw=MatchAfterDraw.UNSPECIFIED, drawing__after_failed_draw=AfterFailedDraw.KEEP_AND_PASS,
                    drawing__decline_match_after_draw=DeclineAfterDraw.KEEP_AND_PASS)
     got = legality(keep.rules, Position.parse("7r 3g", "6b 1y", phase=AFTER_DRAW))
     assert "end" in got.actions and not [a for a in got.actions | got.gap_actions if a.startswith("place")]

@@ -290,11 +290,8 @@ def turn(rules: Rules, players: int, s: TurnPiles, current: int, name: str, supp
                   caught)
         penalty, _ = draws.take(z3.If(caught, _count(dos.catch_penalty), 0))
         hand_end = hand3 + penalty
-    else:
+    else:  # no DOS call in play (where the sources are silent on it too: the rule is off)
         v.append(z3.Not(caught))
-        if is_unspecified(dos.required) or is_unspecified(dos.hand_size):
-            t.gap("dos_call.required" if is_unspecified(dos.required) else "dos_call.hand_size",
-                  z3.And(z3.Not(went_out), hand3.total == 2))
     hands[current] = hand_end
     t.after = TurnPiles(draws.deck, draws.discard, row3, tuple(hands))
     t.ended = z3.Or(went_out, hand3.total == 0, draws.ended)
