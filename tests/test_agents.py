@@ -8,7 +8,7 @@ from dosrules.play.agents import GreedyAgent, RandomAgent, best_matches, parse_a
 from dosrules.engine import Match, Phase, new_game, parse_action
 from dosrules.errors import UsageError
 
-from enginekit import MATTEL, position
+from enginekit import MATTEL, any_after_draw, position
 
 OTHER = ["1b", "1b", "1g", "3b", "3g", "4g", "5b"]
 
@@ -60,20 +60,9 @@ def test_greedy_calls_dos_unless_it_forgets_and_catches_unless_told_not_to():
 # the row Wild DOS colour unspecified; digest-2017 the row Wild # value and the DOS call. Both let
 # only the drawn card be played after a draw, which the planners do not plan for (no simple
 # matching): their wild-card silences are planned for with any match allowed after a draw.
-
-
-def planned(spec: str):
-    """The ruleset ``spec``, with any match after a draw where it plays only the drawn card."""
-    from dosrules import load_ruleset
-    from dosrules.ruleset.model import MatchAfterDraw
-    from enginekit import variant
-    ruleset = load_ruleset(spec)
-    if ruleset.rules.drawing.match_after_draw is MatchAfterDraw.DRAWN_CARD:
-        return variant(ruleset, drawing__match_after_draw=MatchAfterDraw.ANY)
-    return ruleset
 @pytest.mark.parametrize("spec", ["mattel-2018", "german", "digest-2017", "german+all-wild-row+reshuffle"])
 def test_plain_plan_agrees_with_the_reference_plan_on_random_positions(spec):
-    ruleset = planned(spec)
+    ruleset = any_after_draw(spec)
     rng = random.Random(3)
     checked = 0
     for seed in range(60):
@@ -147,7 +136,7 @@ def test_greedy_plan_does_not_outlive_its_turn():
 def test_greedy_fast_path_decides_like_the_legal_action_path(spec):
     """At every decision of forgetful, sometimes-catching greedy players, the fast path (no
     legal-action list) returns what the general path returns and draws the same chances."""
-    ruleset = planned(spec)
+    ruleset = any_after_draw(spec)
     phases = set()
     for seed in range(12):
         s = new_game(ruleset, 3, seed)

@@ -84,7 +84,7 @@ def test_engine_turns_are_turns_of_the_z3_model(name):
     ruleset, players = RULESETS[name], 3
     rules = ruleset.for_players(players)
     checked = 0
-    for seed in range(4):
+    for seed in range(5):
         for seat, before, after, made in engine_turns(ruleset, players, seed):
             t = turn(rules, players, before, seat, "t")
             solver = z3.Solver()
@@ -96,4 +96,4 @@ def test_engine_turns_are_turns_of_the_z3_model(name):
             solver.add(*[t.choices[k] == v for k, v in made.items()])
             assert solver.check() == z3.sat, f"{name} seed {seed}: seat {seat}'s turn is not a turn of the model"
             checked += 1
-    assert checked >= 20
+    assert checked >= 15
