@@ -20,17 +20,6 @@ def variant(base=MATTEL, **changes):
     return replace(base, rules=rules, by_players={}, id=base.id + "+variant")
 
 
-def any_after_draw(spec: str):
-    """The ruleset ``spec``, with any match allowed after a draw where it allows only the drawn
-    card's: simple matching (``CompiledRules.simple_matching``), so the fast paths and the
-    planners apply, with the ruleset's wild-card silences kept."""
-    from dosrules.ruleset.model import MatchAfterDraw
-    ruleset = load_ruleset(spec)
-    if ruleset.rules.drawing.match_after_draw is MatchAfterDraw.DRAWN_CARD:
-        return variant(ruleset, drawing__match_after_draw=MatchAfterDraw.ANY)
-    return ruleset
-
-
 def _set(obj, parts, value):
     if len(parts) == 1:
         return replace(obj, **{parts[0]: value})

@@ -110,14 +110,14 @@ class CompiledRules:
         # the most row cards one turn may match when `matching.any_row_card` is false
         self.row_card_limit = self.row_minimum
         #: the matches open to a player are decided by numbers alone: every free row card once,
-        #: singles and doubles, colour never restricting, no placer declarations, and after a draw
-        #: not only the drawn card. Fast agents plan for these rules on the per-face tables below
-        #: without consulting legal_actions() (the wild rules may still be unspecified: such
-        #: matches are offered and end in a gap)
+        #: singles and doubles, colour never restricting, no placer declarations. Fast agents plan
+        #: for these rules on the per-face tables below without consulting legal_actions() (the
+        #: wild rules may still be unspecified: such matches are offered and end in a gap). After a
+        #: draw, unless any match may then be made (``match_after_draw: any``), the requirement
+        #: table decides (State.match_actions) and agents leave their planners
         self.simple_matching = (
             self.single is True and self.double is True and self.colour_restricts is False
-            and self.once_per_row_card is True and self.any_row_card is True and not self.placer_declares
-            and self.match_after_draw is not MatchAfterDraw.DRAWN_CARD)
+            and self.once_per_row_card is True and self.any_row_card is True and not self.placer_declares)
         #: simple matching where no match can depend on an unspecified wild rule either
         self.plain_matching = (
             self.simple_matching

@@ -4,7 +4,8 @@
 (``requirements.MATCH_REQUIREMENTS``) does not forbid; under simple matching (see
 ``CompiledRules.simple_matching``: only a row card already matched this turn, and any match after
 a draw, can be forbidden) a fast path gives the same list without consulting the table, which a
-test checks on generated positions.
+test checks on generated positions; after a draw where only the drawn card may be played, the
+table decides.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from __future__ import annotations
 from collections import Counter
 
 from ..ruleset.cards import Card, Declared, Kind
-from ..ruleset.model import RowWildChoice, WildNumberColour
+from ..ruleset.model import MatchAfterDraw, RowWildChoice, WildNumberColour
 from .actions import Match, Place
 from .requirements import first_forbidden, rests_on
 
@@ -20,6 +21,7 @@ __all__ = ["Matching"]
 
 _NO_BONUS, _SINGLE, _DOUBLE = (None, None), ("single-colour", None), ("double-colour", None)
 _AFTER_DRAW = ("drawing.match_after_draw",)
+_DRAWN_CARD = MatchAfterDraw.DRAWN_CARD
 
 
 class Matching:
@@ -34,7 +36,7 @@ class Matching:
             return []
         if self.drew and not after_draw_ok and first_forbidden(self, None, 0, ("turn",)):
             return []
-        if self.c.simple_matching and not use_table:
+        if self.c.simple_matching and not use_table and not (self.drew and self.c.match_after_draw is _DRAWN_CARD):
             return self._simple_matches(hand, row)
         return self._judged_matches(hand, row, after_draw_ok)
 

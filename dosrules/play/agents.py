@@ -89,7 +89,7 @@ class GreedyAgent(Agent):
             if (c.dos_active and len(state.hands[seat]) == c.dos_hand_size and not state.called[seat]
                     and not self._chance(self.forget)):
                 return CALL_DOS
-            if state.drew and not state.matches and c.match_after_draw is not _ANY_AFTER_DRAW:
+            if state.drew and c.match_after_draw is not _ANY_AFTER_DRAW:  # the planners assume any match
                 return self._act_general(state)
             n = len(state.history)
             if (self._plan_state is state and self._plan_n == n and self._plan_turn == state.turn_number
