@@ -22,7 +22,9 @@ ALLOWED = {
     "play": {"errors", "ruleset", "engine", "rulebook"},
     "disputes": {"errors", "ruleset", "engine"},
     "comparison": {"errors", "ruleset", "engine", "play", "verify"},
-    "cli": {"errors", "ruleset", "engine", "rulebook", "verify", "play", "disputes", "comparison"},
+    "rl": {"errors", "ruleset", "engine", "play"},
+    "gaps": {"errors", "ruleset", "rulebook", "verify", "play", "comparison"},
+    "cli": {"errors", "ruleset", "engine", "rulebook", "verify", "play", "disputes", "comparison", "gaps"},
     "__init__": {"ruleset", "engine"},
     "__main__": {"cli"},
 }

@@ -14,7 +14,7 @@ import sys
 
 from ..errors import DosrulesError
 
-COMMANDS = ["rulesets", "games", "ask", "verify", "doc", "compare"]  # modules under dosrules.cli, in help order
+COMMANDS = ["rulesets", "games", "ask", "verify", "doc", "compare", "gaps"]  # modules under dosrules.cli, in help order
 
 
 class _Parser(argparse.ArgumentParser):

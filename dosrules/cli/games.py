@@ -7,12 +7,12 @@ import sys
 import time
 
 from ..errors import DosrulesError, UsageError
-from .common import add_rulesets_option, ruleset_dirs
+from .common import POLICY_HELP, add_rulesets_option, ruleset_dirs
 
 
 def register(sub) -> None:
     p = sub.add_parser("play", help="play a game yourself against bots, or watch bots play one",
-                       description="Play one game with agents (greedy, random) and print what happens, "
+                       description="Play one game with agents (greedy, random, behaviour profiles) and print what happens, "
                                    "round by round and turn by turn; --log writes a JSON Lines game log "
                                    "that 'dosrules referee' replays. Name 'human' for a seat to play it "
                                    "yourself: a full-screen game in a terminal (lines with --plain or when "
@@ -22,8 +22,7 @@ def register(sub) -> None:
     p.add_argument("--seed", type=int, default=None, metavar="S",
                    help="seed of the game's chance (default 0; with a human seat, a new seed each game)")
     p.add_argument("--agents", default="greedy", metavar="A,B,...",
-                   help="one agent for every seat, or one per seat: human (you), greedy, random, "
-                        "greedy:forget=0.1,catch=0.5 (default greedy)")
+                   help="one agent for every seat, or one per seat: human (you), or " + POLICY_HELP + "; default greedy")
     p.add_argument("--log", metavar="FILE", help="write the game log (JSON Lines) to FILE (with a human seat: "
                                                  "default dos-RULESET-seedS-TIME.jsonl here)")
     p.add_argument("--plain", action="store_true", help="with a human seat: a game in lines of text, not full screen")
@@ -52,8 +51,7 @@ def register(sub) -> None:
     size.add_argument("--rounds", type=int, metavar="N", help="play N rounds (games are cut at the end)")
     size.add_argument("--games", type=int, metavar="N", help="play N complete games")
     p.add_argument("--seed", type=int, default=0, metavar="S", help="seed of the run (default 0)")
-    p.add_argument("--policy", default="greedy", metavar="P",
-                   help="agent for every seat: greedy, random, greedy:forget=0.1 (default greedy)")
+    p.add_argument("--policy", default="greedy", metavar="P", help=POLICY_HELP + "; default greedy")
     p.add_argument("--jobs", type=int, default=1, metavar="J", help="worker processes (default 1)")
     p.add_argument("--json", action="store_true", help="print the statistics as JSON (no progress)")
     add_rulesets_option(p)

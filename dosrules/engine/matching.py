@@ -143,6 +143,14 @@ class Matching:
                         return True
         return False
 
+    def has_match_after_draw(self) -> bool:
+        """After a draw: whether a match is open now under `drawing.match_after_draw` (only the
+        drawn card's, under drawn-card; any, when the rule is unspecified: each is a gap)."""
+        rule = self.c.match_after_draw
+        if rule is MatchAfterDraw.NONE:
+            return False
+        return bool(self.match_actions()) if rule is _DRAWN_CARD else self.has_match()
+
     def can_match(self, seat: int) -> bool:
         """Whether ``seat`` could make a match if it were their turn now."""
         saved = self.turn_seat

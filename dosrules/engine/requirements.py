@@ -139,7 +139,7 @@ MATCH_REQUIREMENTS: tuple[Requirement, ...] = (
         lambda s, m, i: (GAP if s.row[i].kind is Kind.WILD_DOS and s.row_decl[i] is None
                          and s.c.wild_dos_row is RowWildChoice.UNSPECIFIED else ALLOWED),
         lambda s, m: "",
-        lambda s, m: f"seat {_seat(s)} matches a Wild DOS lying in the Centre Row ({m})"),
+        lambda s, m: f"who names the colour of the Wild DOS seat {_seat(s)} matches in the Centre Row ({m})"),
     Requirement(  # whether the match earns a colour bonus, when a wild's colour is unspecified
         "wilds", "colour", _colour_bonus,
         lambda s, m: "",

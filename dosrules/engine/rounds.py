@@ -42,12 +42,11 @@ class Rounds:
         if len(deck) < hs * n + c.centre_row:
             raise DosrulesError(f"the deck of {len(deck)} cards cannot deal {hs} to {n} players and "
                                 f"{c.centre_row} to the Centre Row", path="setup.hand_size")
+        take = self.chance.take
         for k in range(n):
             seat = (dealer + 1 + k) % n
-            self.hands[seat] = deck[-hs:]
-            del deck[-hs:]
-        self.row = deck[-c.centre_row:] if c.centre_row else []
-        del deck[len(deck) - len(self.row):]
+            self.hands[seat] = take(deck, hs)
+        self.row = take(deck, c.centre_row)
         self.row_decl = [None] * len(self.row)
         self.used = [False] * len(self.row)
         self.deck, self.discard = deck, []
@@ -111,7 +110,7 @@ class Rounds:
             if len(deck) < len(contenders):
                 deck = list(c.deck)
                 self.chance.shuffle(deck)
-            drawn = {s: deck.pop() for s in contenders}
+            drawn = {s: self.chance.take(deck, 1)[0] for s in contenders}
             draws = tuple(drawn.get(s) for s in range(n))
             values = {}
             for s, card in drawn.items():

@@ -36,6 +36,7 @@ from .matching import Matching
 from .phase import BONUS, CATCH, DECLARE, ENDING, FINISH, OVER, TURN, Phase
 from .requirements import ending_rules, endings
 from .rounds import Rounds
+from .trace import TracedRules
 from .turn import TurnFlow
 
 __all__ = ["State", "new_game", "from_position", "Phase", "check_dealer_draw"]
@@ -54,7 +55,7 @@ def _compiled(ruleset: Ruleset | str, players) -> CompiledRules:
 
 
 def new_game(ruleset: Ruleset | str, players: int, seed: int = 0, *, chance: Chance | None = None,
-             max_rounds: int | None = None, dealer_draw=()) -> "State":
+             max_rounds: int | None = None, dealer_draw=(), trace: bool = False) -> "State":
     """A new game: the first dealer is chosen and the first round dealt.
 
     ``chance`` (optional) is the game's random source; by default ``Chance(seed)``.
@@ -63,11 +64,12 @@ def new_game(ruleset: Ruleset | str, players: int, seed: int = 0, *, chance: Cha
     rule gaps void most rounds. ``dealer_draw`` (optional, one card per seat) stacks the first
     high-card draw for first dealer: each seat draws the given card (ties draw again from the
     shuffled rest); it is unused when the first dealer is not chosen by a high-card draw.
+    ``trace``: record which rules the game reads (``dosrules.engine.trace.rules_read``).
     """
     compiled = _compiled(ruleset, players)
     check_dealer_draw(compiled, dealer_draw)
     state = State(compiled, chance if chance is not None else Chance(seed),
-                  max_rounds=max_rounds, dealer_draw=dealer_draw)
+                  max_rounds=max_rounds, dealer_draw=dealer_draw, trace=trace)
     state.begin()
     return state
 
@@ -89,7 +91,7 @@ def check_dealer_draw(compiled: CompiledRules, cards) -> None:
 
 def from_position(ruleset: Ruleset | str, hands, row, *, deck=None, discard=(), turn: int = 0,
                   dealer: int | None = None, scores=None, seed: int = 0, round: int = 1,
-                  called=(), chance: Chance | None = None) -> "State":
+                  called=(), chance: Chance | None = None, trace: bool = False) -> "State":
     """A game stopped at the start of ``turn``'s turn in a given position (for golden tests,
     disputed situations and documents).
 
@@ -101,7 +103,8 @@ def from_position(ruleset: Ruleset | str, hands, row, *, deck=None, discard=(), 
     ``seed``. ``called`` lists seats that have already called DOS: a call holds while the hand
     stays at the call's size, so it is kept only for seats holding ``dos_call.hand_size`` cards
     under rules with an active call. Chance from here on is ``chance``, by default
-    ``Chance(seed)``. The position is not checked against the row minimum.
+    ``Chance(seed)``. The position is not checked against the row minimum. ``trace``: record
+    which rules the game reads from the position on.
     """
     c = _compiled(ruleset, len(hands))
     cards = _PositionCards(c)
@@ -123,7 +126,7 @@ def from_position(ruleset: Ruleset | str, hands, row, *, deck=None, discard=(), 
         if not (isinstance(seat, int) and 0 <= seat < n):
             raise DosrulesError(f"seat {seat!r} in called is not a seat of a {n}-player game",
                                 fix=f"Give seats from 0 to {n - 1}.")
-    state = State(c, chance if chance is not None else Chance(seed))
+    state = State(c, chance if chance is not None else Chance(seed), trace=trace)
     state.round = round
     state.dealer = (turn - 1) % n if dealer is None else dealer
     state.scores = list(scores) if scores is not None else [0] * n
@@ -187,9 +190,9 @@ class State(Matching, TurnFlow, Rounds):
     """
 
     def __init__(self, compiled: CompiledRules, chance: Chance, *, max_rounds: int | None = None,
-                 dealer_draw=()):
-        """A table before the first deal (``begin`` deals it)."""
-        c = self.c = compiled
+                 dealer_draw=(), trace: bool = False):
+        """A table before the first deal (``begin`` deals it); ``trace``: see ``dosrules.engine.trace``."""
+        c = self.c = TracedRules(compiled, self) if trace else compiled
         self.chance = chance
         self._dealer_draw = tuple(dealer_draw)  # see new_game
         self.ruleset = c.ruleset

@@ -33,7 +33,7 @@ class TurnFlow:
         c, seat = self.c, self.turn_seat
         hand = self.hands[seat]
         played, index, faces = self.played, c.face_index, c.faces
-        plain = c.plain_matching and c.match_after_draw is not _OPEN_AFTER_DRAW and c.plain_colour
+        plain = c.plain_matching and c.match_after_draw is not _OPEN_AFTER_DRAW
         if plain:
             # no gap can arise: the target is a free row card, colours compare as bit masks
             # (colour_outcome and _find_target inline: the hottest path of a simulation)
@@ -401,10 +401,8 @@ class TurnFlow:
         """``seat`` draws ``k`` cards: the cards drawn, or None if the round ended."""
         if k <= 0:
             return []
-        deck = self.deck
-        if len(deck) >= k:  # the common case, inline
-            cards = deck[len(deck) - k:]
-            del deck[len(deck) - k:]
+        if len(self.deck) >= k:  # the common case
+            cards = self.chance.take(self.deck, k)
         else:
             cards = self._take(k, f"seat {seat} must draw a card ({reason})")
             if cards is None:
@@ -418,11 +416,8 @@ class TurnFlow:
     def _take(self, k: int, why: str) -> list[Card] | None:
         """Up to ``k`` cards from the deck, handling an empty deck per ``deck_exhaustion``; None
         if that ended the round."""
-        deck = self.deck
-        if len(deck) >= k:
-            out = deck[len(deck) - k:]
-            del deck[len(deck) - k:]
-            return out
+        if len(self.deck) >= k:
+            return self.chance.take(self.deck, k)
         out = []
         while len(out) < k:
             if not self.deck:
@@ -431,7 +426,7 @@ class TurnFlow:
                     return None
                 if not more:
                     break
-            out.append(self.deck.pop())
+            out += self.chance.take(self.deck, 1)
         return out
 
     def _replenish(self, why: str) -> bool | None:

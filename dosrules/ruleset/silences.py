@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from .model import FirstDealer, MatchAfterDraw, PenaltyTiming, Rules, is_unspecified
 
-__all__ = ["Silence", "BY_LOT", "on_silence"]
+__all__ = ["Handling", "BY_LOT", "on_silence"]
 
 VOIDS, LOT, OFF, MOOT = "voids", "lot", "off", "moot"
 
@@ -29,7 +29,7 @@ _CALL = ("dos_call.required", "dos_call.hand_size")
 
 
 @dataclass(frozen=True)
-class Silence:
+class Handling:
     how: str  # voids | lot | off | moot
     because: str | None = None  # moot: the rule that keeps play from reaching it
 
@@ -67,15 +67,15 @@ def _moot_because(path: str, rules: Rules) -> str | None:
     return None
 
 
-def on_silence(path: str, rules: Rules) -> Silence:
+def on_silence(path: str, rules: Rules) -> Handling:
     """What play does where the rule at ``path`` is unspecified in ``rules``."""
     if path in _CALL:
         off = _call_off(rules)
         if off == path:
-            return Silence(OFF)
+            return Handling(OFF)
         if off is not None:
-            return Silence(MOOT, off)
+            return Handling(MOOT, off)
     because = _moot_because(path, rules)
     if because is not None:
-        return Silence(MOOT, because)
-    return Silence(LOT if path in BY_LOT else VOIDS)
+        return Handling(MOOT, because)
+    return Handling(LOT if path in BY_LOT else VOIDS)
