@@ -28,18 +28,18 @@ BUGS = {
     "refill-before-discard": (
         "the Centre Row is refilled before the matched cards leave it (they still count toward "
         "the minimum, so too few cards are turned up)",
-        "dosrules/engine/state.py",
+        "dosrules/engine/turn.py",
         "to_min = max(0, c.row_minimum - len(self.row))",
         "to_min = max(0, c.row_minimum - len(self.row) - self.removed)"),
     "single-colour-bonus-not-granted": (
         "a single colour match earns no bonus card to place",
-        "dosrules/engine/state.py",
+        "dosrules/engine/turn.py",
         "self.bonus_owed += place\n",
         "self.bonus_owed += 0 if bonus == \"single-colour\" else place\n"),
     "others-do-not-draw": (
         "after a double colour match the other players draw nothing",
-        "dosrules/engine/state.py",
-        "got = self._draw_to(other, draw, \"bonus\")",
+        "dosrules/engine/turn.py",
+        "got = self._draw_to((seat + j) % n, k, \"bonus\")",
         "got = []"),
     "row-card-matched-twice": (
         "a Centre Row card already matched this turn is offered as a target again",
@@ -53,24 +53,56 @@ BUGS = {
         "bits = allbits if self.wild_colour is WildNumberColour.DECLARED else 0"),
     "caught-player-draws-nothing": (
         "a player caught not calling DOS draws no penalty cards at the end of the turn",
-        "dosrules/engine/state.py",
-        "            pen, self.pending = self.pending, 0\n            self._draw_to(seat, pen, \"penalty\")\n",
-        "            pen, self.pending = self.pending, 0\n"),
+        "dosrules/engine/turn.py",
+        "            if self._draw_to(seat, pen, \"penalty\") is None:\n                return ENDED\n",
+        "            pass\n"),
     "draw-after-match": (
         "a player may draw after having matched (the draw is offered alongside end)",
         "dosrules/engine/state.py",
         "                if self.matches:\n                    acts.append(END)\n",
         "                if self.matches:\n                    acts.append(END)\n                    acts.append(DRAW)\n"),
+    # the dimensions of issue 12 (fidelity to the sources): one bug each
+    "any-match-after-drawing": (
+        "where only the drawn card may be played after a draw (001, 003), any match is allowed",
+        "dosrules/engine/requirements.py",
+        "return ALLOWED if m is None or any(d.card == drawn for d in m.cards) else FORBIDDEN",
+        "return ALLOWED"),
+    "bonus-cards-always-kept": (
+        "the cards a colour bonus earns may always be kept, even where they must be placed (000 §4)",
+        "dosrules/engine/state.py",
+        "if self.bonus_keepable()[0] is not False:",
+        "if True:"),
+    "others-draw-at-once-always": (
+        "the others draw for a colour bonus when the match is made, even where the rule says at the end of the turn",
+        "dosrules/engine/turn.py",
+        "            if timing is DrawTiming.END_OF_TURN:\n",
+        "            if False:\n"),
+    "only-the-next-player-catches": (
+        "a missed DOS call may be caught only by the next player, where any other player may (000 §8, 003)",
+        "dosrules/engine/turn.py",
+        "if after != seat and c.catcher is not Catcher.NEXT:",
+        "if False:"),
+    "play-always-passes-left": (
+        "an unspecified direction of play is always settled to the left (a lot that decides nothing)",
+        "dosrules/engine/rounds.py",
+        "self.step = 1 if self.chance.lot(2) == 0 else -1",
+        "self.step = 1"),
+    "penalty-lapses-silently": (
+        "a player going out while a DOS penalty waits for the end of the turn simply goes out: no rule gap",
+        "dosrules/engine/rounds.py",
+        "if c.pending_penalty is PendingPenalty.UNSPECIFIED:",
+        "if False:"),
 }
 
 ENGINE_TESTS = ["tests/test_engine_golden.py", "tests/test_engine_random.py", "tests/test_agents.py",
                 "tests/test_games.py", "tests/test_simulate.py", "tests/test_disputes.py",
-                "tests/test_verify_crosscheck.py", "tests/test_verify_bounds.py"]
+                "tests/test_verify_crosscheck.py", "tests/test_verify_bounds.py", "tests/test_engine_silences.py",
+                "tests/test_verify_turn_crosscheck.py"]
 
 
 def _copy(dest: Path) -> None:
     ignore = shutil.ignore_patterns(".git", "__pycache__", ".pytest_cache", ".hypothesis", "*.pyc")
-    for name in ("dosrules", "tests", "rulesets", "schemas", "docs", "pyproject.toml", "README.md"):
+    for name in ("dosrules", "tests", "tools", "rulesets", "schemas", "docs", "pyproject.toml", "README.md"):
         src = ROOT / name
         if src.is_dir():
             shutil.copytree(src, dest / name, ignore=ignore)

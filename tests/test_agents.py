@@ -7,9 +7,10 @@ import pytest
 from dosrules.play.agents import GreedyAgent, RandomAgent, parse_agent_spec
 from dosrules.play.planner import best_matches, plain_plan
 from dosrules.engine import Match, Phase, new_game, parse_action
+from dosrules.engine.actions import DRAW
 from dosrules.errors import UsageError
 
-from enginekit import MATTEL, position
+from enginekit import MATTEL, legal, position
 
 OTHER = ["1b", "1b", "1g", "3b", "3g", "4g", "5b"]
 
@@ -58,7 +59,8 @@ def test_greedy_calls_dos_unless_it_forgets_and_catches_unless_told_not_to():
 
 
 # mattel-2018 states every wild rule; german leaves the Wild # colour, the row Wild # value and
-# the row Wild DOS colour unspecified; digest-2017 the row Wild # value and the DOS call
+# the row Wild DOS colour unspecified; digest-2017 the row Wild # value and the DOS call. Both let
+# only the drawn card be played after a draw, where the agent leaves the planners (below).
 @pytest.mark.parametrize("spec", ["mattel-2018", "german", "digest-2017", "german+all-wild-row+reshuffle"])
 def test_plain_plan_agrees_with_the_reference_plan_on_random_positions(spec):
     from dosrules import load_ruleset
@@ -91,6 +93,21 @@ def test_plain_plan_agrees_with_the_reference_plan_on_random_positions(spec):
                 s.apply(parse_action("call-dos"))
         checked += 1
     assert checked >= 15
+
+
+@pytest.mark.parametrize("spec", ["digest-2017", "german"])
+def test_greedy_after_a_draw_plays_only_the_drawn_card(spec):
+    """Where only the drawn card may be played after a draw, the greedy agent chooses from the
+    legal actions there (the planners assume any match): its match plays the drawn card, and
+    nothing follows it but the end of the turn."""
+    from dosrules import load_ruleset
+    s = position([["4y", "4g", "10g", "10r"], OTHER], ["9b", "7r"], load_ruleset(spec), deck=["1g", "3b"])
+    agent = GreedyAgent()
+    assert agent.act(s) == DRAW  # no match: the greedy agent draws
+    s.apply(DRAW)
+    assert str(agent.act(s)) in {"match 7r with 3b+4y", "match 7r with 3b+4g"}
+    s.apply(agent.act(s))
+    assert str(agent.act(s)) == "end" and legal(s) == {"end"}
 
 
 def test_random_agent_is_reproducible():

@@ -88,11 +88,60 @@ def test_rule_descriptions_are_translated_and_current(lang):
 def test_german_rulebook():
     text = render_rulebook(BASE, lang="de", players=3)
     for phrase in ("## Die Karten", "## Was diese Regeln offen lassen", "Mittelreihe",
-                   "Wer zuerst 200 Punkte erreicht, gewinnt das Spiel.", "Wild # als 6", "| Blau |",
-                   "Gespielt wird mit 2 bis 4 Spielern.", "Die Regeln von DOS für 3 Spieler"):
+                   "Wer zuerst 200 Punkte erreicht, gewinnt das Spiel.", "Joker # als 6", "| Blau |",
+                   "Es spielen 2 bis 4 Personen.", "Die Regeln von DOS für 3 Spieler"):
         assert phrase in text
-    for english in ("Centre Row", "## The cards", "points"):
+    for english in ("Centre Row", "## The cards", "points", "Wild DOS", "Wild #"):
         assert english not in text
+
+
+@pytest.mark.parametrize("edition", ["mattel-2018", "digest-2017", "german"])
+def test_german_rulebooks_carry_no_english(edition):
+    """Notes (English prose in the rulesets) and enum values stay out of the German text: the
+    descriptions say in words what each value means, and the notes are pointed to."""
+    ruleset = load_ruleset(edition)
+    text = render_rulebook(ruleset, lang="de", cite=True)
+    notes = {p.note for p in ruleset.provenance.values() if p.note}
+    assert notes and not [n for n in notes if n in text]
+    assert f"`dosrules show {edition} --cite`" in text
+    codes = {v for p in rule_paths() for v in _enum_values(p)} - {"unspecified"}
+    for path, entry in translated_descriptions("de").items():
+        assert not [c for c in codes if f" {c}" in entry["text"] or f"({c}" in entry["text"]], path
+
+
+def _enum_values(path: str) -> list[str]:
+    hint = _hint(path)
+    return [m.value for m in hint] if isinstance(hint, type) and issubclass(hint, enum.Enum) else []
+
+
+@pytest.mark.parametrize("lang, lot, void, off, moot", [
+    ("en", "A program settles it by lot and plays on.", "a program ends the round void, nobody scoring",
+     "A program plays without a DOS call", "Play never reaches this here (see `dos_call.required`)."),
+    ("de", "Ein Programm entscheidet es per Los und spielt weiter.", "bricht ein Programm die Runde ohne Wertung ab",
+     "Ein Programm spielt ohne DOS-Ruf", "Kommt nach diesen Regeln im Spiel nicht vor (siehe `dos_call.required`)."),
+])
+def test_open_rules_say_what_play_does_at_each_silence(lang, lot, void, off, moot):
+    """Who plays first is settled by lot; the deck running out voids the round; the translated
+    page's silence on the DOS call switches the call off, and so its penalty never arises."""
+    def item(text, path):
+        return next(line for line in text.splitlines() if line.startswith(f"- `{path}`"))
+    digest = render_rulebook(load_ruleset("digest-2017"), lang=lang)
+    assert lot in item(digest, "setup.first_player") and lot in item(digest, "setup.direction")
+    assert void in item(digest, "deck_exhaustion")
+    assert off in item(digest, "dos_call.required")
+    assert moot in item(digest, "dos_call.catch_penalty")
+    assert "stops the round" not in digest and "bricht die Runde ab, wenn" not in digest
+
+
+def test_no_rule_is_stated_without_a_source():
+    """No source gives the direction of play: the rulebook says so rather than "to the left"."""
+    for lang, phrase in (("en", "These rules do not say in which direction play passes."),
+                         ("de", "Diese Regeln lassen offen, in welche Richtung gespielt wird.")):
+        text = render_rulebook(BASE, lang=lang)
+        assert phrase in text
+    rules_en = render_rulebook(BASE).split("## What these rules leave open")[0]
+    rules_de = render_rulebook(BASE, lang="de").split("## Was diese Regeln offen lassen")[0]
+    assert "to the left" not in rules_en and "Uhrzeigersinn" not in rules_de
 
 
 def test_open_rules_listed_with_schema_descriptions():
@@ -108,9 +157,9 @@ def test_open_rules_listed_with_schema_descriptions():
 def test_cite_adds_footnotes_with_inferred_notes():
     plain, cited = render_rulebook(BASE), render_rulebook(BASE, cite=True)
     assert "[^" not in plain
-    note = BASE.provenance_of("setup.first_player").note
+    note = BASE.provenance_of("refill.bonus_cards").note
     assert note and note in cited and note not in plain
-    assert "Inferred (`setup.first_player`" in cited
+    assert "Inferred (`refill.bonus_cards`" in cited
 
 
 # --- worked examples ---------------------------------------------------------------------------

@@ -87,7 +87,7 @@ class LowestFirst(Chance):
 
 def test_a_chance_subclass_chooses_every_card_dealt_and_drawn():
     chance = LowestFirst(3)
-    state = new_game("mattel-2018+reshuffle", 3, chance=chance)
+    state = new_game("mattel-2018+reshuffle+target-500", 3, chance=chance)  # a game long enough to draw
     lowest = sorted(state.c.deck, key=str)
     first = (state.dealer + 1) % 3
     assert state.hands[first] == lowest[:7]  # the deal: seat by seat from the dealer's left

@@ -7,8 +7,9 @@ comment on each test names the clause of the source it pins.
 import pytest
 
 from dosrules.engine import (IllegalActionError, Phase, new_game, parse_action, play, why_not)
-from dosrules.ruleset.model import (AfterFailedDraw, AllWildRow, BonusTiming, DeckExhaustion, DeclineAfterDraw,
-                            FirstDealer, NextDealer, PenaltyTiming, RefillMode, RowWildChoice,
+from dosrules.ruleset.model import (AfterFailedDraw, AllWildRow, BonusPlacement, BonusTiming, Catcher, DeckExhaustion,
+                            DeclineAfterDraw, Direction, DrawTiming, FirstDealer, FirstPlayer, MatchAfterDraw,
+                            NextDealer, PenaltyTiming, PendingPenalty, RefillMode, RowWildChoice,
                             WildNumberColour, UNSPECIFIED)
 
 from enginekit import MATTEL, kinds, legal, position, variant
@@ -21,6 +22,11 @@ def go(state, *actions):
     for a in actions:
         out += play(state, a)
     return out
+
+
+def voiding(events) -> list[str]:
+    """The rule paths of the gaps that void the round (not those settled by lot)."""
+    return [e.path for e in events if e.kind == "rule-gap" and e.voids]
 
 
 # --- matching (000 §3) ---------------------------------------------------------------------------
@@ -167,7 +173,7 @@ def test_declining_a_match_after_drawing(rule, expected):
 # drawing.decline_match_after_draw allow it, and a gap (named by the rule the match rests on)
 # when only one does.
 def test_ending_after_a_draw_when_the_only_match_rests_on_a_gap():
-    both_place = variant(drawing__match_after_draw=UNSPECIFIED,
+    both_place = variant(drawing__match_after_draw=MatchAfterDraw.UNSPECIFIED,
                          drawing__decline_match_after_draw=DeclineAfterDraw.PLACE_CARD)
     s = position(FAILED, ["1r", "8y"], both_place, deck=["9g", "8g"])
     go(s, "draw")  # 8g matches 8y only if matching after a draw is allowed
@@ -177,7 +183,7 @@ def test_ending_after_a_draw_when_the_only_match_rests_on_a_gap():
     assert kinds(events) == ["placed"] and events[0].reason == "failed-draw"
     assert legal(s) == {"end"}
 
-    differ = variant(drawing__match_after_draw=UNSPECIFIED,
+    differ = variant(drawing__match_after_draw=MatchAfterDraw.UNSPECIFIED,
                      drawing__decline_match_after_draw=DeclineAfterDraw.KEEP_AND_PASS)
     s = position(FAILED, ["1r", "8y"], differ, deck=["9g", "8g"])
     go(s, "draw")
@@ -188,7 +194,7 @@ def test_ending_after_a_draw_when_the_only_match_rests_on_a_gap():
 
 
 def test_no_match_after_drawing():
-    s = position(FAILED, ["1r", "8y"], variant(drawing__match_after_draw=False), deck=["9g", "8g"])
+    s = position(FAILED, ["1r", "8y"], variant(drawing__match_after_draw=MatchAfterDraw.NONE), deck=["9g", "8g"])
     go(s, "draw")
     assert legal(s) == {"place 5b", "place 6g", "place 10b", "place 10r", "place 8g"}
     assert why_not(s, "match 8y with 8g").path == "drawing.match_after_draw"
@@ -257,11 +263,13 @@ def test_wild_dos_in_the_row_takes_the_matchers_colour():
     assert kinds(go(s, "match W2=r with 1r+#r=1")) == ["matched", "bonus", "drew"]
 
 
-def test_wild_dos_row_colour_unspecified_is_a_gap_only_when_it_decides_a_bonus():
+def test_wild_dos_row_colour_unspecified_is_a_gap_with_a_colour_named_or_not():
     rules = variant(wilds__wild_dos__row_colour=RowWildChoice.UNSPECIFIED)
     s = position([["1r", "#r", "1b", "10y"], OTHER], ["W2", "9b"], rules)
-    assert "match W2 with 1r+#r=1" in legal(s)
-    assert kinds(go(s, "match W2 with 1b+#r=1")) == ["matched"]  # two colours: no bonus either way
+    assert "match W2 with 1r+#r=1" in legal(s) and "match W2=r with 1r+#r=1" not in legal(s)
+    reason = why_not(s, "match W2=r with 1b+#r=1")  # naming its colour is the silent rule's question
+    assert (reason.path, reason.gap) == ("wilds.wild_dos.row_colour", True)
+    assert voiding(go(s, "match W2 with 1b+#r=1")) == ["wilds.wild_dos.row_colour"]  # even without a bonus
     s = position([["1r", "#r", "1b", "10y"], OTHER], ["W2", "9b"], rules)
     assert go(s, "match W2 with 1r+#r=1")[0].path == "wilds.wild_dos.row_colour"
 
@@ -306,7 +314,7 @@ def test_refill_mode_unspecified_is_a_gap_only_when_the_modes_differ():
     s = position([["7b", "9g", "1b", "10y", "8y"], OTHER], ["7r", "9b"], rules)
     assert "rule-gap" not in kinds(go(s, "match 7r with 7b", "match 9b with 9g", "end"))
     s = position([["7b", "9g", "1b", "10y", "8y"], OTHER], ["7r", "9b", "5g"], rules)
-    assert [e.path for e in go(s, "match 7r with 7b", "end") if e.kind == "rule-gap"] == ["refill.mode"]
+    assert voiding(go(s, "match 7r with 7b", "end")) == ["refill.mode"]
 
 
 # --- DOS call (000 §8) --------------------------------------------------------------------------
@@ -338,7 +346,7 @@ def test_a_position_can_say_who_has_already_called():
 
 def test_missed_call_opens_a_catch_for_the_next_seat_after_the_turn():
     s = position([["7b", "9g", "5y"], OTHER, ["8b", "8g", "9b", "10b"]], ["7r", "10g"],
-                 deck=["1g", "3y", "8b", "9b", "4b"])
+                 variant(setup__direction=Direction.LEFT), deck=["1g", "3y", "8b", "9b", "4b"])
     go(s, "match 7r with 7b", "end")
     assert s.phase is Phase.CATCH and s.current_player() == 1
     assert legal(s) == {"catch-dos 0", "pass"}
@@ -372,7 +380,7 @@ def test_going_out_with_a_penalty_waiting_is_a_gap():
     assert legal(s) >= {"call-dos", "match 7r with 7b"}
     go(s, "match 7r with 7b", "catch-dos 0", "match 9r with 9y")
     events = go(s, "end")
-    assert events[1].kind == "rule-gap" and events[1].path == "dos_call.penalty_timing"
+    assert events[1].kind == "rule-gap" and events[1].path == "going_out.pending_penalty"
 
 
 def test_no_call_when_the_ruleset_has_none():
@@ -414,7 +422,7 @@ def test_double_colour_draw_before_scoring_unspecified():
     s = position([["3r", "4r"], ["W2", "#g", "10b", "3y"]], ["7r", "10g"],
                  variant(going_out__double_colour_draw_before_scoring=UNSPECIFIED), deck=["10r"])
     events = go(s, "call-dos", "match 7r with 3r+4r", "end")
-    assert [e.path for e in events if e.kind == "rule-gap"] == ["going_out.double_colour_draw_before_scoring"]
+    assert voiding(events) == ["going_out.double_colour_draw_before_scoring"]
 
 
 # --- deck exhaustion and all-wild rows (000 §10) ----------------------------------------------
@@ -435,7 +443,7 @@ def test_reshuffle_and_end_round():
     assert [str(e) for e in go(s, "draw")][0] == "seat 0 draws 0 (draw): -"
     s = position(FAILED, ["1r", "8y"], variant(deck_exhaustion=DeckExhaustion.END_ROUND), deck=[])
     events = go(s, "draw")
-    assert kinds(events)[:2] == ["round-void", "dealer"] and "rule-gap" not in kinds(events)
+    assert kinds(events)[:2] == ["round-void", "dealer"] and voiding(events) == []
 
 
 def test_all_wild_row():
@@ -510,8 +518,8 @@ def test_dealer_unspecified_is_drawn_by_lot_without_voiding():
 
 
 def test_deal_passes_left():
-    s = position([["7b"], ["W2", "#g", "10b", "3y"]], ["7r", "10g"], variant(setup__next_dealer=NextDealer.PASS_LEFT),
-                 dealer=1)
+    s = position([["7b"], ["W2", "#g", "10b", "3y"]], ["7r", "10g"], variant(
+        setup__next_dealer=NextDealer.PASS_LEFT, setup__first_player=FirstPlayer.LEFT_OF_DEALER), dealer=1)
     go(s, "match 7r with 7b", "end")
     assert s.dealer == 0 and s.current_player() == 1
 
@@ -590,17 +598,29 @@ def test_single_or_double_matches_switched_off():
 
 
 def test_first_player_is_the_dealer():
-    from dosrules.ruleset.model import FirstPlayer
     s = new_game(variant(setup__first_player=FirstPlayer.DEALER), 3, seed=2)
     assert s.current_player() == s.dealer
-    t = new_game(MATTEL, 3, seed=2)
+    t = new_game(variant(setup__first_player=FirstPlayer.LEFT_OF_DEALER), 3, seed=2)
     assert t.current_player() == (t.dealer + 1) % 3
+
+
+def test_first_player_unspecified_is_settled_by_lot():
+    """000 names the dealer, not who plays first (no source does): a lot, and the round goes on."""
+    firsts = set()
+    for seed in range(12):
+        s = new_game(MATTEL, 3, seed=seed)
+        gaps = [e for e in s.events if e.kind == "rule-gap" and e.path == "setup.first_player"]
+        assert gaps and not any(g.voids for g in gaps)  # one lot per round dealt
+        firsts.add((s.current_player() - s.dealer) % 3)
+    assert firsts == {0, 1, 2}
 
 
 def test_symbol_value_unspecified_settles_a_wild_draw_by_lot():
     gaps = set()
     for seed in range(40):
-        s = new_game(variant(setup__symbol_value_for_dealer=UNSPECIFIED), 4, seed=seed)
+        s = new_game(variant(setup__symbol_value_for_dealer=UNSPECIFIED, setup__first_player=FirstPlayer.DEALER,
+                             setup__direction=Direction.LEFT),
+                     4, seed=seed)
         gaps |= {(e.path, e.voids) for e in s.events if e.kind == "rule-gap"}
     assert gaps == {("setup.symbol_value_for_dealer", False)}
 
@@ -612,9 +632,10 @@ def test_number_cards_without_face_value_score_nothing():
 
 
 def test_a_single_colour_bonus_can_make_the_others_draw():
-    from dosrules.ruleset.model import Bonus
+    from dosrules.ruleset.model import Bonus, BonusPlacement, DrawTiming
     s = position([["7r", "5b", "9g", "10y", "1g"], OTHER], ["7r", "10g"],
-                 variant(bonuses__single_colour=Bonus(place_cards=0, others_draw=2)), deck=["1y", "3b", "4y"])
+                 variant(bonuses__single_colour=Bonus(place_cards=0, others_draw=2, placement=BonusPlacement.REQUIRED),
+                         bonuses__others_draw_timing=DrawTiming.IMMEDIATE), deck=["1y", "3b", "4y"])
     events = go(s, "match 7r with 7r")
     assert kinds(events) == ["matched", "bonus", "drew"] and len(events[2].cards) == 2
     assert kinds(go(s, "end")) == ["turn-ended", "refilled", "turn"]  # no bonus card owed
@@ -631,3 +652,197 @@ def test_events_as_plain_data():
         {"kind": "drew", "seat": 2, "cards": ["5g"], "reason": "bonus"}]
     dealer = new_game(MATTEL, 2, seed=1).events[0].as_dict()
     assert dealer["kind"] == "dealer" and len(dealer["draws"]) == 2
+
+
+# --- what may be played after a draw (000 §5 "If you can make a match after drawing, you may do
+# so"; 001 DRAWING "해당 카드가 CR 에 일치할 수 있으면", 003 "kann diese sofort ausspielen") ------------
+
+DRAWN = [["5y", "4y", "4g", "10g"], OTHER]  # 5y+4y would take the 9b before drawing: a draw by choice
+
+
+def test_after_a_draw_any_match_under_000():
+    s = position(DRAWN, ["9b", "7r"], deck=["1g", "3b"])
+    go(s, "draw")
+    assert {"match 7r with 3b+4y", "match 7r with 3b+4g", "match 9b with 4y+5y", "match 9b with 4g+5y"} <= legal(s)
+
+
+def test_after_a_draw_only_the_drawn_card_under_001_and_003():
+    s = position(DRAWN, ["9b", "7r"], variant(drawing__match_after_draw=MatchAfterDraw.DRAWN_CARD), deck=["1g", "3b"])
+    go(s, "draw")
+    matches = {a for a in legal(s) if a.startswith("match")}
+    assert matches == {"match 7r with 3b+4y", "match 7r with 3b+4g"}  # the drawn 3b, with a card held
+    reason = why_not(s, "match 9b with 4y+5y")
+    assert (reason.path, reason.message) == ("drawing.match_after_draw",
+                                             "after drawing, only a match with the drawn card (3b) may be made")
+    go(s, "match 7r with 3b+4y")
+    assert legal(s) == {"end"}  # the drawn card is played: 4g+5y on 9b is not
+    assert why_not(s, "match 9b with 4g+5y").message == \
+        "after drawing, only the drawn card may be played, and it no longer can be"
+
+
+def test_drawn_card_that_cannot_match_ends_the_turn_by_the_failed_draw_rule():
+    s = position(DRAWN, ["9b", "7r"], variant(drawing__match_after_draw=MatchAfterDraw.DRAWN_CARD), deck=["1g", "10b"])
+    go(s, "draw")  # 10b matches nothing (held cards could, but may not now): a failed draw
+    assert legal(s) == {"place 5y", "place 4y", "place 4g", "place 10g", "place 10b"}
+    assert why_not(s, "end").path == "drawing.after_failed_draw"
+    assert kinds(go(s, "place 10b")) == ["placed"]
+
+
+def test_match_after_draw_unspecified_is_a_gap_for_any_match_after_a_draw():
+    s = position(DRAWN, ["9b", "7r"], variant(drawing__match_after_draw=MatchAfterDraw.UNSPECIFIED),
+                 deck=["1g", "3b"])
+    go(s, "draw")
+    assert voiding(go(s, "match 7r with 3b+4y")) == ["drawing.match_after_draw"]  # even the drawn card's
+
+
+# --- bonus cards must or may be placed (000 §4 "you put one card"; 001 색상 일치 "배치할 수 있습니다") ---
+
+SINGLE = [["7r", "5b", "9g", "10y", "1g"], OTHER]
+
+
+@pytest.mark.parametrize("rule, keep", [(BonusPlacement.REQUIRED, False), (BonusPlacement.OPTIONAL, True),
+                                        (BonusPlacement.UNSPECIFIED, True)])
+def test_keeping_a_bonus_card(rule, keep):
+    s = position(SINGLE, ["7r", "10g"], variant(bonuses__single_colour__placement=rule), deck=["1b", "3b"])
+    go(s, "match 7r with 7r", "end")
+    assert s.phase is Phase.BONUS and ("end" in legal(s)) is keep
+    if rule is BonusPlacement.REQUIRED:
+        assert why_not(s, "end").path == "bonuses.single_colour.placement"
+        return
+    events = go(s, "end")
+    if rule is BonusPlacement.OPTIONAL:
+        assert kinds(events) == ["turn"] and len(s.hand(0)) == 4 and len(s.row) == 2
+    else:
+        assert voiding(events) == ["bonuses.single_colour.placement"]
+
+
+def test_placing_settles_the_required_card_first():
+    """An optional single colour card and a required double colour card: one placed, the other may be kept."""
+    rules = variant(bonuses__single_colour__placement=BonusPlacement.OPTIONAL)
+    s = position([["7r", "3b", "4b", "10y", "1g", "8g"], OTHER], ["7r", "7b"], rules, deck=["1b", "3g", "5y"])
+    go(s, "match 7r with 7r", "match 7b with 3b+4b", "end")
+    assert s.bonus_owed == 2 and "end" not in legal(s)
+    go(s, "place 10y")
+    assert "end" in legal(s)
+
+
+# --- when the others draw for a colour bonus (no source says) ---------------------------------
+
+DOUBLE = [["3r", "4r", "9g", "10y"], OTHER, ["8b", "8g", "9b", "10b"]]
+
+
+def test_others_draw_at_once():
+    s = position(DOUBLE, ["7r", "10g"], variant(bonuses__others_draw_timing=DrawTiming.IMMEDIATE,
+                                                setup__direction=Direction.LEFT), deck=["1y", "3b", "5g", "6g"])
+    assert kinds(go(s, "match 7r with 3r+4r")) == ["matched", "bonus", "drew", "drew"]
+
+
+def test_others_draw_when_the_turn_ends():
+    s = position(DOUBLE, ["7r", "10g"], variant(bonuses__others_draw_timing=DrawTiming.END_OF_TURN,
+                                                setup__direction=Direction.LEFT), deck=["1y", "3b", "5g", "6g"])
+    assert kinds(go(s, "match 7r with 3r+4r")) == ["matched", "bonus"]
+    events = go(s, "end")
+    assert kinds(events)[:4] == ["turn-ended", "drew", "drew", "refilled"]  # after the discard, before the refill
+    assert [str(e) for e in events[1:3]] == ["seat 1 draws 1 (bonus): 6g", "seat 2 draws 1 (bonus): 5g"]
+
+
+def test_end_of_turn_draws_reshuffle_the_cards_of_that_turn():
+    rules = variant(bonuses__others_draw_timing=DrawTiming.END_OF_TURN, deck_exhaustion=DeckExhaustion.RESHUFFLE_DISCARD,
+                    setup__direction=Direction.LEFT)
+    s = position(DOUBLE, ["7r", "10g"], rules, deck=["6g"], discard=[])
+    go(s, "match 7r with 3r+4r")
+    events = go(s, "end")  # seat 2's card comes from the discarded 7r 3r 4r
+    assert "reshuffled" in kinds(events) and {str(c) for c in s.hand(2)} & {"7r", "3r", "4r"}
+
+
+def test_others_draw_timing_unspecified_is_a_gap_only_when_the_deck_is_low():
+    rules = variant(setup__direction=Direction.LEFT)
+    s = position(DOUBLE, ["7r", "10g"], rules, deck=["1y", "3b", "5g", "6g"])
+    assert kinds(go(s, "match 7r with 3r+4r")) == ["matched", "bonus", "drew", "drew"]  # either way the same
+    s = position(DOUBLE, ["7r", "10g"], rules, deck=["6g"])
+    events = go(s, "match 7r with 3r+4r")
+    assert voiding(events) == ["bonuses.others_draw_timing"]
+    gap = next(e for e in events if e.kind == "rule-gap")
+    assert gap.situation == "seat 0's colour match makes the others draw 2 card(s), and the deck holds 1"
+
+
+@pytest.mark.parametrize("rule, points", [(True, 73 + 10), (False, 73)])
+def test_end_of_turn_draws_when_going_out(rule, points):
+    s = position([["3r", "4r"], ["W2", "#g", "10b", "3y"]], ["7r", "10g"],
+                 variant(going_out__double_colour_draw_before_scoring=rule,
+                         bonuses__others_draw_timing=DrawTiming.END_OF_TURN), deck=["10r"])
+    events = go(s, "call-dos", "match 7r with 3r+4r", "end")
+    assert [e.points for e in events if e.kind == "round-scored"] == [points]
+    assert ("drew" in kinds(events)) is rule
+
+
+# --- who may catch a missed call (000 §8 "another player"; 003 "ein anderer Spieler") ------------
+
+MISSED = [["7b", "9g", "5y"], OTHER, ["8b", "8g", "9b", "10b"]]
+
+
+def test_any_other_player_may_catch_after_the_next_lets_it_pass():
+    s = position(MISSED, ["7r", "10g"], variant(setup__direction=Direction.LEFT), deck=["1g", "3y", "8b", "9b", "4b"])
+    go(s, "match 7r with 7b", "end", "pass")
+    assert s.phase is Phase.CATCH and s.current_player() == 2 and legal(s) == {"catch-dos 0", "pass"}
+    assert [str(e) for e in go(s, "catch-dos 0")][0] == "seat 2 catches seat 0 not calling DOS: 2 card(s), now"
+    s = position(MISSED, ["7r", "10g"], variant(setup__direction=Direction.LEFT), deck=["1g", "3y", "8b", "9b", "4b"])
+    go(s, "match 7r with 7b", "end", "pass", "pass")  # everyone let it pass: play goes on
+    assert s.phase is Phase.TURN and s.current_player() == 1
+
+
+def test_only_the_next_player_may_catch():
+    rules = variant(setup__direction=Direction.LEFT, dos_call__catcher=Catcher.NEXT)
+    s = position(MISSED, ["7r", "10g"], rules, deck=["1g", "3y", "8b", "9b", "4b"])
+    go(s, "match 7r with 7b", "end", "pass")
+    assert s.phase is Phase.TURN and s.current_player() == 1
+    assert why_not(s, "catch-dos 0").path == "dos_call.catcher"
+
+
+def test_catcher_unspecified_is_a_gap_beyond_the_next_player():
+    rules = variant(setup__direction=Direction.LEFT, dos_call__catcher=Catcher.UNSPECIFIED)
+    s = position(MISSED, ["7r", "10g"], rules, deck=["1g", "3y", "8b", "9b", "4b"])
+    go(s, "match 7r with 7b", "end")
+    assert "rule-gap" not in kinds(go(s.copy(), "catch-dos 0"))  # the next player: a catch whoever may catch
+    go(s, "pass")
+    assert voiding(go(s, "catch-dos 0")) == ["dos_call.catcher"]
+
+
+# --- the direction of play (no source gives it) -------------------------------------------------
+
+
+def test_play_passes_to_the_right():
+    s = position(MISSED, ["7r", "10g"], variant(setup__direction=Direction.RIGHT), deck=["1g", "3y", "8b", "9b", "4b"])
+    go(s, "match 7r with 7b", "call-dos", "end")
+    assert s.current_player() == 2
+
+
+def test_direction_unspecified_is_settled_by_lot_once_a_game():
+    ways = set()
+    for seed in range(10):
+        s = new_game(MATTEL, 3, seed=seed, max_rounds=4)
+        lots = [e for e in s.events if e.kind == "rule-gap" and e.path == "setup.direction"]
+        assert len(lots) == 1 and not lots[0].voids
+        ways.add(s.step)
+    assert ways == {1, -1}
+    two = new_game(MATTEL, 2, seed=1)  # with two players either way is the same: no lot
+    assert not [e for e in two.events if e.kind == "rule-gap" and e.path == "setup.direction"]
+
+
+# --- a DOS penalty waiting for the end of the turn, and the player goes out (no source says) ----
+
+
+def test_pending_penalty_lapses_when_going_out():
+    s = position([["7b", "9y"], OTHER], ["7r", "9r"], variant(going_out__pending_penalty=PendingPenalty.LAPSES))
+    go(s, "match 7r with 7b", "catch-dos 0", "match 9r with 9y")
+    events = go(s, "end")
+    assert "round-scored" in kinds(events) and "rule-gap" not in kinds(events)[:3]
+
+
+def test_pending_penalty_drawn_keeps_the_player_in():
+    s = position([["7b", "9y"], OTHER], ["7r", "9r"], variant(going_out__pending_penalty=PendingPenalty.DRAWN),
+                 deck=["1g", "3y", "8b", "9b", "4b"])
+    go(s, "match 7r with 7b", "catch-dos 0", "match 9r with 9y")
+    events = go(s, "end")
+    assert kinds(events)[:3] == ["turn-ended", "drew", "refilled"] and len(s.hand(0)) == 2
+    assert "round-scored" not in kinds(events) and s.round == 1

@@ -40,6 +40,18 @@ def test_fast_path_equals_the_table_along_random_games(spec):
     assert checked > 500
 
 
+def test_after_a_draw_of_the_drawn_card_only_the_table_decides():
+    """The fast path offers matches by numbers alone; where only the drawn card may be played
+    after a draw, the table decides there (held-only matches are not offered)."""
+    from dosrules.ruleset.model import MatchAfterDraw
+    s = position([["5y", "4y", "4g", "10g"], ["1r"] * 3], ["9b", "7r"],
+                 ruleset=variant(drawing__match_after_draw=MatchAfterDraw.DRAWN_CARD), deck=["1g", "3b"])
+    assert s.c.simple_matching
+    s.apply(next(a for a in s.legal_actions() if str(a) == "draw"))
+    assert [str(m) for m in s.match_actions()] == [str(m) for m in s.match_actions(use_table=True)] == \
+        ["match 7r with 3b+4y", "match 7r with 3b+4g"]
+
+
 def test_every_row_names_a_stage_and_a_rule_path():
     assert {r.stage for r in MATCH_REQUIREMENTS} <= set(STAGES)
     assert len({r.path for r in MATCH_REQUIREMENTS}) == len(MATCH_REQUIREMENTS)

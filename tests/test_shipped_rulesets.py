@@ -21,11 +21,18 @@ from dosrules.ruleset.cards import Kind, make_deck
 from dosrules.ruleset.model import (
     AfterFailedDraw,
     AllWildRow,
+    BonusPlacement,
+    Catcher,
     Colour,
     DeckExhaustion,
+    Direction,
+    DrawTiming,
     FirstDealer,
+    FirstPlayer,
+    MatchAfterDraw,
     NextDealer,
     PenaltyTiming,
+    PendingPenalty,
     RefillMode,
     RowWildChoice,
     Status,
@@ -210,6 +217,9 @@ TABLE = {
     "setup.first_dealer": ((FirstDealer.HIGH_CARD, S), (FirstDealer.HIGH_CARD, S), (FirstDealer.UNSPECIFIED, U)),
     "setup.symbol_value_for_dealer": ((0, S), (0, S), (UNSPEC, U)),
     "setup.next_dealer": ((NextDealer.PREVIOUS_WINNER, S), (NextDealer.PASS_LEFT, I), (NextDealer.UNSPECIFIED, U)),
+    # who plays first and the direction of play: silent everywhere (000 and 001 name only the dealer)
+    "setup.first_player": ((FirstPlayer.UNSPECIFIED, U),) * 3,
+    "setup.direction": ((Direction.UNSPECIFIED, U),) * 3,
     "setup.hand_size": ((7, S), (7, S), (7, S)),
     "setup.centre_row": ((2, S), (2, S), (2, I)),
     "matching.single": ((True, S), (True, S), (True, S)),
@@ -218,13 +228,19 @@ TABLE = {
     "matching.once_per_row_card": ((True, S), (True, I), (True, I)),
     "matching.any_row_card": ((True, S), (True, S), (True, I)),
     "drawing.draw_when_match_possible": ((True, S), (True, S), (UNSPEC, U)),
-    "drawing.match_after_draw": ((True, S), (True, S), (True, S)),
+    # 000 "If you can make a match after drawing"; 001/004 and 003 name only the drawn card ("diese")
+    "drawing.match_after_draw": ((MatchAfterDraw.ANY, S), (MatchAfterDraw.DRAWN_CARD, I), (MatchAfterDraw.DRAWN_CARD, I)),
     "drawing.after_failed_draw": ((AfterFailedDraw.PLACE_CARD, S), (AfterFailedDraw.PLACE_CARD, S), (AfterFailedDraw.KEEP_AND_PASS, S)),
     "bonuses.single_colour.place_cards": ((1, S), (1, I), (1, S)),
     "bonuses.single_colour.others_draw": ((0, S), (0, I), (0, S)),
     "bonuses.double_colour.place_cards": ((1, S), (1, S), (1, S)),
     "bonuses.double_colour.others_draw": ((1, S), (1, S), (1, S)),
-    "refill.mode": ((RefillMode.TO_MINIMUM, S), (RefillMode.TO_MINIMUM, S), (RefillMode.REPLACE_COVERED, S)),
+    # 001's bonus section says "may" (할 수 있습니다), its end-of-turn section "must"
+    "bonuses.single_colour.placement": ((BonusPlacement.REQUIRED, S), (BonusPlacement.OPTIONAL, I),
+                                        (BonusPlacement.REQUIRED, S)),
+    "bonuses.double_colour.placement": ((BonusPlacement.REQUIRED, S),) * 3,
+    "bonuses.others_draw_timing": ((DrawTiming.UNSPECIFIED, U),) * 3,
+    "refill.mode": ((RefillMode.TO_MINIMUM, S), (RefillMode.TO_MINIMUM, S), (RefillMode.REPLACE_COVERED, I)),
     "refill.minimum": ((2, S), (2, S), (2, S)),
     "wilds.wild_dos.value": ((2, S), (2, S), (2, S)),
     "wilds.wild_dos.row_colour": ((RowWildChoice.MATCHER_DECLARES, S), (RowWildChoice.MATCHER_DECLARES, I), (RowWildChoice.UNSPECIFIED, U)),
@@ -236,7 +252,10 @@ TABLE = {
     "dos_call.hand_size": ((2, S), (UNSPEC, U), (2, S)),
     "dos_call.catch_penalty": ((2, S), (UNSPEC, U), (2, S)),
     "dos_call.penalty_timing": ((PenaltyTiming.END_OF_TURN, S), (PenaltyTiming.UNSPECIFIED, U), (PenaltyTiming.UNSPECIFIED, U)),
+    # 000 "another player", 003 "ein anderer Spieler"; 001 has no DOS call
+    "dos_call.catcher": ((Catcher.ANY_OTHER, S), (Catcher.UNSPECIFIED, U), (Catcher.ANY_OTHER, S)),
     "going_out.double_colour_draw_before_scoring": ((True, S), (True, I), (UNSPEC, U)),
+    "going_out.pending_penalty": ((PendingPenalty.UNSPECIFIED, U),) * 3,
     "scoring.number_cards_face_value": ((True, S), (True, S), (True, S)),
     "scoring.wild_dos": ((20, S), (20, S), (20, S)),
     "scoring.wild_number": ((40, S), (40, S), (40, S)),
@@ -252,7 +271,6 @@ def test_table_covers_every_rule_path_but_bookkeeping():
     """Every rule path is in TABLE except the ones no edition differs on by design."""
     assert set(rule_paths()) - set(TABLE) == {
         "deck.colours",
-        "setup.first_player",
         "drawing.decline_match_after_draw",
         "refill.bonus_cards",
     }
@@ -268,16 +286,11 @@ def test_design_table(path, name, value, status):
 
 @pytest.mark.parametrize("name", EDITIONS)
 def test_rules_outside_the_table(name):
-    """The four paths the design table does not list, pinned too."""
+    """The three paths the design table does not list, pinned too."""
     rules, prov = load_ruleset(name).rules, load_ruleset(name).provenance_of
     assert rules.deck.colours == tuple(Colour)
     assert is_unspecified(rules.drawing.decline_match_after_draw)
     assert rules.refill.bonus_cards.value == "after-refill" and prov("refill.bonus_cards").status is I
-    first_player = rules.setup.first_player
-    if name == "german":  # no dealer rules at all
-        assert is_unspecified(first_player) and prov("setup.first_player").status is U
-    else:  # no source says who starts; the UNO convention, marked inferred
-        assert first_player.value == "left-of-dealer" and prov("setup.first_player").status is I
 
 
 # --- house rules: compose onto every edition, change only what they name ---------------------

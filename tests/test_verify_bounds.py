@@ -14,10 +14,12 @@ TURNS = 6
 
 
 def _sizes(state, first: int) -> dict:
-    n = state.players
+    """Zone sizes; hand{i} is the hand of the player taking turn i + 1 (in the direction of play,
+    which the engine may settle by lot when the turn first passes: assumed left until then)."""
+    n, step = state.players, state.step or 1
     out = {"deck": len(state.deck), "discard": len(state.discard), "row": len(state.row),
            "pool": len(state.deck) + len(state.discard)}
-    out.update({f"hand{i}": len(state.hands[(first + i) % n]) for i in range(n)})
+    out.update({f"hand{i}": len(state.hands[(first + i * step) % n]) for i in range(n)})
     return out
 
 
@@ -29,7 +31,8 @@ def _turn_starts(spec: str, players: int, seed: int, agent: str):
     seen, number = [_sizes(state, first)], state.turn_number
     while len(seen) <= TURNS:
         events = state.apply(player.act(state))
-        if any(isinstance(e, (RuleGap, RoundScored, RoundVoid)) for e in events) or state.round != 1:
+        if any(isinstance(e, (RoundScored, RoundVoid)) or isinstance(e, RuleGap) and e.voids for e in events) \
+                or state.round != 1:
             break
         if state.turn_number != number and state.phase == "turn":
             number = state.turn_number

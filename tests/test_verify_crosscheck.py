@@ -18,7 +18,7 @@ from dosrules import load_ruleset
 from dosrules.ruleset.cards import Declared, make_deck
 from dosrules.engine import from_position, parse_action
 from dosrules.engine.events import RuleGap, RoundVoid
-from dosrules.ruleset.model import UNSPECIFIED, AfterFailedDraw, DeclineAfterDraw
+from dosrules.ruleset.model import UNSPECIFIED, AfterFailedDraw, DeclineAfterDraw, MatchAfterDraw, RowWildChoice
 from dosrules.verify import AFTER_DRAW, START, Position, legality
 from dosrules.verify.legality import place_forms
 
@@ -30,7 +30,9 @@ RULESETS = {spec: load_ruleset(spec) for spec in SPECS}
 VARIANTS = {
     "any-row-card-false": variant(matching__any_row_card=False),
     "colour-restricts": variant(matching__colour_restricts=True),
-    "match-after-draw-unspecified": variant(drawing__match_after_draw=UNSPECIFIED),
+    "match-after-draw-unspecified": variant(drawing__match_after_draw=MatchAfterDraw.UNSPECIFIED),
+    "match-after-draw-none": variant(drawing__match_after_draw=MatchAfterDraw.NONE),
+    "wild-dos-row-colour-unspecified": variant(wilds__wild_dos__row_colour=RowWildChoice.UNSPECIFIED),
     "once-per-row-card-unspecified": variant(matching__once_per_row_card=UNSPECIFIED),
 }
 RULESETS.update(VARIANTS)
@@ -43,10 +45,10 @@ def normal(actions) -> frozenset[str]:
 
 def position_of(state) -> Position:
     """The verifier's view of the engine state's turn: row (with placer declarations), hand,
-    phase, the row cards already matched this turn."""
+    phase, the row cards already matched this turn, the card drawn (until a match plays it)."""
     row = tuple(d if d is not None else Declared(c) for c, d in zip(state.row, state.row_decl))
     return Position(row, tuple(state.hands[state.turn_seat]), AFTER_DRAW if state.drew else START,
-                    frozenset(i for i, used in enumerate(state.used) if used))
+                    frozenset(i for i, used in enumerate(state.used) if used), drawn=state.drawn)
 
 
 def voided(events) -> bool:
@@ -146,7 +148,7 @@ def _after_draw(ruleset, hand, row, top):
 
 
 def test_engine_offers_no_place_when_both_drawing_rules_keep():
-    ruleset = variant(drawing__match_after_draw=UNSPECIFIED,
+    ruleset = variant(drawing__match_after_draw=MatchAfterDraw.UNSPECIFIED,
                       drawing__after_failed_draw=AfterFailedDraw.KEEP_AND_PASS,
                       drawing__decline_match_after_draw=DeclineAfterDraw.KEEP_AND_PASS)
     state = _after_draw(ruleset, ["6b"], ["7r", "3g"], "1y")  # 6b+1y on 7r only if matching after a draw is allowed
@@ -161,7 +163,7 @@ def test_engine_offers_the_failed_draw_ending_when_the_only_match_rests_on_a_gap
     state = _after_draw(ruleset, ["6b"], ["7r"], "1y")  # 6b+1y on 7r: a match only if colour is free
     assert {"place 6b", "place 1y"} <= legal(state)
     assert normal(state.legal_actions()) == {"match 7r with 1y+6b", "place 6b", "place 1y"}  # all gaps
-    gaps = [e for e in state.apply(parse_action("place 6b")) if isinstance(e, RuleGap)]
+    gaps = [e for e in state.apply(parse_action("place 6b")) if isinstance(e, RuleGap) and e.voids]
     assert [(g.path, g.voids) for g in gaps] == [("matching.colour_restricts", True)]
 
 
@@ -172,13 +174,13 @@ def test_engine_offers_keeping_when_the_failed_draw_rule_keeps():
     state = _after_draw(ruleset, ["6b"], ["7r"], "1y")
     assert "end" in legal(state)
     assert normal(state.legal_actions()) == {"match 7r with 1y+6b", "end", "place 6b", "place 1y"}
-    gaps = [e for e in state.apply(parse_action("end")) if isinstance(e, RuleGap)]
+    gaps = [e for e in state.apply(parse_action("end")) if isinstance(e, RuleGap) and e.voids]
     assert [(g.path, g.voids) for g in gaps] == [("matching.colour_restricts", True)]
 
 
 def test_verifier_reading_of_those_positions():
     """The verifier's side of the three findings above (these pass)."""
-    keep = variant(drawing__match_after_draw=UNSPECIFIED, drawing__after_failed_draw=AfterFailedDraw.KEEP_AND_PASS,
+    keep = variant(drawing__match_after_draw=MatchAfterDraw.UNSPECIFIED, drawing__after_failed_draw=AfterFailedDraw.KEEP_AND_PASS,
                    drawing__decline_match_after_draw=DeclineAfterDraw.KEEP_AND_PASS)
     got = legality(keep.rules, Position.parse("7r 3g", "6b 1y", phase=AFTER_DRAW))
     assert "end" in got.actions and not [a for a in got.actions | got.gap_actions if a.startswith("place")]

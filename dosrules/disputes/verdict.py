@@ -114,6 +114,7 @@ class Run:
     settled_by_lot: bool = False  # a rule gap the table settles (the engine: by lot); the round goes on
     deal: dict[str, Any] | None = None  # the deal followed into: round, dealer, how, first_player
     slip: Slip | None = None  # the action at ``step`` cannot mean what it says
+    lots: list[str] = field(default_factory=list)  # rule paths of the gaps settled by lot met on the way
 
     def played(self) -> tuple[str, ...]:
         """The events that count as what follows: up to the deal of a new round (its cards feed
@@ -215,13 +216,19 @@ def _gap_in(events, follow: bool):
     return next((e for e in events if isinstance(e, RuleGap) and (e.voids or follow)), None)
 
 
+def _lots(events) -> list[str]:
+    """The rule paths of the gaps among ``events`` that the table settles (the engine: by lot)."""
+    return [e.path for e in events if isinstance(e, RuleGap) and not e.voids]
+
+
 def _start_run(scenario: Scenario, ruleset: Ruleset, consult: bool):
     """A new-game scenario: the first dealer, the deal, who plays first; (Run, State)."""
     from .start import start_game
 
     state = start_game(scenario, ruleset, trace=consult)
     events = _this_round(state.events)
-    result = Run("legal", events=[str(e) for e in events], kinds=[e.kind for e in events], deal=_deal_of(events))
+    result = Run("legal", events=[str(e) for e in events], kinds=[e.kind for e in events], deal=_deal_of(events),
+                 lots=_lots(events))
     gap = _gap_in(events, True)
     if gap is not None:
         result.verdict, result.step, result.step_index, result.reason, result.reason_path = (
@@ -281,8 +288,8 @@ class _Play:
             result.slip = slip
             return False
         reason = why_not(s, action)
-        if reason is not None:
-            self._stop("illegal", i, text, in_before, reason.message, reason.path)
+        if reason is not None:  # illegal, or not offered because the rule that would allow it is silent
+            self._stop("rule-gap" if reason.gap else "illegal", i, text, in_before, reason.message, reason.path)
             result.legal_instead = [str(a) for a in s.legal_actions()]
             return False
         if not in_before:
@@ -304,6 +311,8 @@ class _Play:
             result.kinds += [e.kind for e in events]
         if self.follow:
             result.deal = _deal_of(events) or result.deal
+            if not in_before:
+                result.lots += _lots(events)
         gap = _gap_in(events, self.follow)
         if gap is not None:
             self._stop("rule-gap", i, text, in_before, gap.situation, gap.path)
@@ -515,6 +524,9 @@ def answer(scenario: Scenario, ruleset: Ruleset, *, explain: bool = True, spec: 
             if is_unspecified(value) and can_be_unspecified(named):
                 silent, each = named, asker.each_reading(named, search_dirs)
         rules.append(_ref(ruleset, n, named, why, otherwise))
+    for path in dict.fromkeys(base.lots):  # the other silences met on the way, settled by lot too
+        if path != named:
+            rules.append(_ref(ruleset, n, path, "rule-gap"))
     if explain:
         for path in base.consulted:
             if path == named:

@@ -30,9 +30,10 @@ from typing import Any, Mapping
 
 from ..ruleset.cards import Card, Declared, Kind, make_deck
 from .actions import declared_key
-from ..ruleset.model import (AfterFailedDraw, AllWildRow, BonusTiming, DeckExhaustion, DeclineAfterDraw,
-                     FirstDealer, FirstPlayer, NextDealer, PenaltyTiming, RefillMode, RowWildChoice,
-                     Rules, Ruleset, WildNumberColour, is_unspecified, rule_paths)
+from ..ruleset.model import (AfterFailedDraw, AllWildRow, BonusPlacement, BonusTiming, Catcher, DeckExhaustion,
+                     DeclineAfterDraw, Direction, DrawTiming, FirstDealer, FirstPlayer, MatchAfterDraw,
+                     NextDealer, PenaltyTiming, PendingPenalty, RefillMode, RowWildChoice, Rules, Ruleset,
+                     WildNumberColour, is_unspecified, rule_paths)
 
 __all__ = ["CompiledRules", "compile_rules"]
 
@@ -109,6 +110,7 @@ class CompiledRules:
         self.symbol_value = value("symbol_value", "setup.symbol_value_for_dealer")
         self.next_dealer: NextDealer = rule("next_dealer", "setup.next_dealer")
         self.first_player: FirstPlayer = rule("first_player", "setup.first_player")
+        self.direction: Direction = rule("direction", "setup.direction")
         self.hand_size: int = rule("hand_size", "setup.hand_size")
         self.centre_row: int = rule("centre_row", "setup.centre_row")
         # matching
@@ -119,7 +121,7 @@ class CompiledRules:
         self.any_row_card = value("any_row_card", "matching.any_row_card")
         # drawing
         self.draw_when_match_possible = value("draw_when_match_possible", "drawing.draw_when_match_possible")
-        self.match_after_draw = value("match_after_draw", "drawing.match_after_draw")
+        self.match_after_draw: MatchAfterDraw = rule("match_after_draw", "drawing.match_after_draw")
         self.after_failed_draw: AfterFailedDraw = rule("after_failed_draw", "drawing.after_failed_draw")
         self.decline_match_after_draw: DeclineAfterDraw = rule("decline_match_after_draw",
                                                                "drawing.decline_match_after_draw")
@@ -128,6 +130,9 @@ class CompiledRules:
         self.single_draw = value("single_draw", "bonuses.single_colour.others_draw")
         self.double_place = value("double_place", "bonuses.double_colour.place_cards")
         self.double_draw = value("double_draw", "bonuses.double_colour.others_draw")
+        self.single_placement: BonusPlacement = rule("single_placement", "bonuses.single_colour.placement")
+        self.double_placement: BonusPlacement = rule("double_placement", "bonuses.double_colour.placement")
+        self.others_draw_timing: DrawTiming = rule("others_draw_timing", "bonuses.others_draw_timing")
         # refill
         self.refill_mode: RefillMode = rule("refill_mode", "refill.mode")
         self.row_minimum: int = rule("row_minimum", "refill.minimum")
@@ -148,9 +153,11 @@ class CompiledRules:
                                  dos_hand_size=self.dos_hand_size is not None)
         self.catch_penalty = value("catch_penalty", "dos_call.catch_penalty")
         self.penalty_timing: PenaltyTiming = rule("penalty_timing", "dos_call.penalty_timing")
+        self.catcher: Catcher = rule("catcher", "dos_call.catcher")
         # going out and scoring
         self.double_draw_before_scoring = value("double_draw_before_scoring",
                                                 "going_out.double_colour_draw_before_scoring")
+        self.pending_penalty: PendingPenalty = rule("pending_penalty", "going_out.pending_penalty")
         self.face_value = value("face_value", "scoring.number_cards_face_value")
         wild_dos_points = value("points", "scoring.wild_dos")
         wild_number_points = value("points", "scoring.wild_number")
@@ -174,7 +181,9 @@ class CompiledRules:
         #: the matches open to a player are decided by numbers alone: every free row card once,
         #: singles and doubles, colour never restricting, no placer declarations. Fast agents plan
         #: for these rules on the per-face tables below without consulting legal_actions() (the
-        #: wild rules may still be unspecified: such matches are offered and end in a gap)
+        #: wild rules may still be unspecified: such matches are offered and end in a gap). After a
+        #: draw, unless any match may then be made (``match_after_draw: any``), the requirement
+        #: table decides (State.match_actions) and agents leave their planners
         self.simple_matching = all_of(
             "simple_matching", single=self.single is True, double=self.double is True,
             colour_restricts=self.colour_restricts is False, once_per_row_card=self.once_per_row_card is True,

@@ -1,7 +1,10 @@
 """Why an action is illegal: the rule (path and citation) that forbids it, and a checked ``play``.
 
 ``State.legal_actions()`` is the one source of truth for legality; ``why_not`` only runs for an
-action that is not in it, and names the first rule it finds that rules the action out.
+action that is not in it, and names the first rule it finds that rules the action out. An action
+that play does not offer because the rule that would allow it is ``unspecified`` (calling DOS
+where no source has a DOS call, naming the colour of a Wild DOS in the Centre Row where no source
+says who names it) is answered with a reason marked ``gap``: not illegal, but a rule gap.
 """
 
 from __future__ import annotations
@@ -11,9 +14,9 @@ from dataclasses import dataclass
 
 from ..ruleset.cards import Declared, Kind, NotationError
 from ..errors import DosrulesError
-from ..ruleset.model import AllWildRow, Provenance, RowWildChoice
+from ..ruleset.model import AllWildRow, Catcher, Provenance, RowWildChoice
 from .actions import Action, CallDos, CatchDos, Declare, Draw, End, Match, Pass, Place, parse_action
-from .events import Event
+from .events import CatchDeclined, Event
 from .phase import Phase
 from .requirements import ENDINGS, ending_rules, first_forbidden
 from .state import State
@@ -28,6 +31,7 @@ class Reason:
     message: str
     path: str | None = None
     provenance: Provenance | None = None
+    gap: bool = False  # the rule at ``path`` is unspecified: whether the action is legal is a rule gap
 
     def citation(self) -> str:
         """``000 §5. Drawing: "quote"`` (or the provenance status when there is no citation)."""
@@ -91,7 +95,7 @@ def why_not(state: State, action: Action | str) -> Reason | None:
         return None
     reason = _Diagnosis(state).of(parsed)
     if reason.path and reason.provenance is None:
-        reason = Reason(reason.message, reason.path, state.c.provenance(reason.path))
+        reason = Reason(reason.message, reason.path, state.c.provenance(reason.path), reason.gap)
     return reason
 
 
@@ -112,10 +116,16 @@ class _Diagnosis:
             return Reason(f"seat {catcher} may only catch seat {caught} ('catch-dos {caught}') or 'pass'")
         if isinstance(a, CatchDos):
             if not c.dos_active:
-                return Reason("this ruleset has no DOS call to catch", "dos_call.required")
+                return self._no_call("catching a player who did not call DOS")
+            last = s.events[-1] if s.events else None
+            if isinstance(last, CatchDeclined) and last.seat == a.seat and c.catcher is Catcher.NEXT:
+                return Reason(f"only the next player may catch a missed DOS call, and seat {last.catcher} let "
+                              "it pass", "dos_call.catcher")
             return Reason("there is no missed DOS call to catch now: a catch comes right after the "
                           "player's next action", "dos_call.required")
         if isinstance(a, Pass):
+            if not c.dos_active:
+                return self._no_call("letting a missed call pass")
             return Reason("'pass' declines a catch, and no catch is open")
         if ph is Phase.DECLARE:
             card = s.row[s.declare_queue[0]]
@@ -142,12 +152,21 @@ class _Diagnosis:
 
     # --- per action ------------------------------------------------------------------------------
 
+    def _no_call(self, what: str) -> Reason:
+        """Why there is no DOS call to make or catch: the rules say so, or they are silent (a gap)."""
+        c = self.c
+        if c.dos_required is False:
+            return Reason("this ruleset has no DOS call", "dos_call.required")
+        if c.dos_required is None:
+            return Reason(f"the sources of this ruleset say nothing about a DOS call, so {what} is a rule gap",
+                          "dos_call.required", gap=True)
+        return Reason(f"the sources of this ruleset do not say at what hand size DOS is called, so {what} "
+                      "is a rule gap", "dos_call.hand_size", gap=True)
+
     def _call(self) -> Reason:
         s, c = self.s, self.c
-        if c.dos_required is not True:
-            return Reason("this ruleset has no DOS call", "dos_call.required")
-        if c.dos_hand_size is None:
-            return Reason("this ruleset does not say at what hand size DOS is called", "dos_call.hand_size")
+        if not c.dos_active:
+            return self._no_call("calling DOS")
         n = len(s.hands[self.seat])
         if n != c.dos_hand_size:
             return Reason(f"DOS is called holding exactly {c.dos_hand_size} cards; seat {self.seat} holds {n}",
@@ -246,8 +265,9 @@ class _Diagnosis:
                 return Reason("the matcher declares the colour of a Wild DOS in the Centre Row: write W2=r, ...",
                               "wilds.wild_dos.row_colour")
             if c.wild_dos_row is RowWildChoice.UNSPECIFIED and t.colour is not None:
-                return Reason("nobody declares the colour of a Wild DOS in the Centre Row under this ruleset: "
-                              "write it as W2", "wilds.wild_dos.row_colour")
+                return Reason("these rules do not say who names the colour of a Wild DOS lying in the Centre "
+                              "Row, so matching it is a rule gap, with a colour named or without (write it as W2 "
+                              "to play on to the gap)", "wilds.wild_dos.row_colour", gap=True)
         if card.kind is Kind.WILD_NUMBER:
             if t.value is None:
                 return Reason(f"a Wild # in the Centre Row is matched as a declared number: write {card}=7",
@@ -273,8 +293,8 @@ class _Diagnosis:
         s = self.s
         ph = s.phase
         if ph is Phase.BONUS:
-            return Reason(f"seat {self.seat} first places {s.bonus_owed} bonus card(s) in the Centre Row "
-                          "('place X')", "refill.bonus_cards")
+            return Reason(f"seat {self.seat} must first put the bonus card(s) owed into the Centre Row "
+                          "('place X')", s.bonus_keepable()[1] or "refill.bonus_cards")
         if not s.drew and not s.matches:
             return Reason("a turn is a match or a draw: match or draw before ending the turn")
         return self._ending("end") or Reason("'end' is not legal here")

@@ -2,9 +2,10 @@
 
 ``match_actions`` lists the matches the numbers allow and keeps those the requirement table
 (``requirements.MATCH_REQUIREMENTS``) does not forbid; under simple matching (see
-``CompiledRules.simple_matching``: only a row card already matched this turn, and matching after
+``CompiledRules.simple_matching``: only a row card already matched this turn, and any match after
 a draw, can be forbidden) a fast path gives the same list without consulting the table, which a
-test checks on generated positions.
+test checks on generated positions; after a draw where only the drawn card may be played, the
+table decides.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from __future__ import annotations
 from collections import Counter
 
 from ..ruleset.cards import Card, Declared, Kind
-from ..ruleset.model import RowWildChoice, WildNumberColour
+from ..ruleset.model import MatchAfterDraw, RowWildChoice, WildNumberColour
 from .actions import Match, Place
 from .requirements import first_forbidden, rests_on
 
@@ -20,6 +21,7 @@ __all__ = ["Matching"]
 
 _NO_BONUS, _SINGLE, _DOUBLE = (None, None), ("single-colour", None), ("double-colour", None)
 _AFTER_DRAW = ("drawing.match_after_draw",)
+_DRAWN_CARD = MatchAfterDraw.DRAWN_CARD
 
 
 class Matching:
@@ -34,7 +36,7 @@ class Matching:
             return []
         if self.drew and not after_draw_ok and first_forbidden(self, None, 0, ("turn",)):
             return []
-        if self.c.simple_matching and not use_table:
+        if self.c.simple_matching and not use_table and not (self.drew and self.c.match_after_draw is _DRAWN_CARD):
             return self._simple_matches(hand, row)
         return self._judged_matches(hand, row, after_draw_ok)
 
@@ -110,7 +112,7 @@ class Matching:
             for tdecl, tval in self._targets(i, card):
                 for combo in (*singles.get(tval, ()), *doubles.get(tval, ())):
                     m = Match(tdecl, combo)
-                    if not first_forbidden(self, m, i, ("kind", "colour"), skip):
+                    if not first_forbidden(self, m, i, ("turn", "kind", "colour"), skip):
                         out.append(m)
         return out
 
@@ -140,6 +142,14 @@ class Matching:
                     if la + lo[b] <= thi and tlo <= ha + hi[b]:
                         return True
         return False
+
+    def has_match_after_draw(self) -> bool:
+        """After a draw: whether a match is open now under `drawing.match_after_draw` (only the
+        drawn card's, under drawn-card; any, when the rule is unspecified: each is a gap)."""
+        rule = self.c.match_after_draw
+        if rule is MatchAfterDraw.NONE:
+            return False
+        return bool(self.match_actions()) if rule is _DRAWN_CARD else self.has_match()
 
     def can_match(self, seat: int) -> bool:
         """Whether ``seat`` could make a match if it were their turn now."""

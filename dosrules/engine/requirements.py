@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable
 
 from ..ruleset.cards import Kind
-from ..ruleset.model import AfterFailedDraw, DeclineAfterDraw, RowWildChoice
+from ..ruleset.model import AfterFailedDraw, DeclineAfterDraw, MatchAfterDraw, RowWildChoice
 from .actions import END, Match
 
 if TYPE_CHECKING:
@@ -66,6 +66,29 @@ def _wide_row(s: State, i: int) -> bool:
     return not s.used[i] and len(s.row) > c.row_card_limit and s.rows_matched >= c.row_card_limit
 
 
+def _after_draw(s: State, m: Match | None, i: int):
+    """``drawing.match_after_draw``, once the player has drawn (``m`` None: may any match be made)."""
+    if not s.drew:
+        return ALLOWED
+    rule = s.c.match_after_draw
+    if rule is MatchAfterDraw.ANY:
+        return ALLOWED
+    if rule is MatchAfterDraw.DRAWN_CARD:  # a match the drawn card, still in hand, is part of
+        drawn = s.drawn
+        if drawn is None:
+            return FORBIDDEN
+        return ALLOWED if m is None or any(d.card == drawn for d in m.cards) else FORBIDDEN
+    return FORBIDDEN if rule is MatchAfterDraw.NONE else GAP
+
+
+def _why_after_draw(s: State, m: Match) -> str:
+    if s.c.match_after_draw is not MatchAfterDraw.DRAWN_CARD:
+        return "no match may be made after drawing"
+    if s.drawn is None:
+        return "after drawing, only the drawn card may be played, and it no longer can be"
+    return f"after drawing, only a match with the drawn card ({s.drawn}) may be made"
+
+
 def _colour_bonus(s: State, m: Match, i: int):
     _, path = s.colour_outcome(m.target, m.cards)
     return (GAP, path) if path else ALLOWED
@@ -82,11 +105,9 @@ def _colour_restricts(s: State, m: Match, i: int):
 
 
 MATCH_REQUIREMENTS: tuple[Requirement, ...] = (
-    Requirement(
-        "drawing.match_after_draw", "turn",
-        lambda s, m, i: _ruling(s.c.match_after_draw) if s.drew else ALLOWED,
-        lambda s, m: "no match may be made after drawing",
-        lambda s, m: f"seat {_seat(s)} matches after drawing"),
+    Requirement(  # judged with m None too: may any match be made now
+        "drawing.match_after_draw", "turn", _after_draw, _why_after_draw,
+        lambda s, m: f"seat {_seat(s)} matches after drawing ({m})"),
     Requirement(
         "matching.single", "kind",
         lambda s, m, i: _ruling(s.c.single) if len(m.cards) == 1 else ALLOWED,
@@ -113,6 +134,12 @@ MATCH_REQUIREMENTS: tuple[Requirement, ...] = (
                          and s.c.wild_row is RowWildChoice.UNSPECIFIED else ALLOWED),
         lambda s, m: "",
         lambda s, m: f"seat {_seat(s)} matches a Wild # lying in the Centre Row ({m})"),
+    Requirement(  # the colour a Wild DOS lying in the row counts as
+        "wilds.wild_dos.row_colour", "target",
+        lambda s, m, i: (GAP if s.row[i].kind is Kind.WILD_DOS and s.row_decl[i] is None
+                         and s.c.wild_dos_row is RowWildChoice.UNSPECIFIED else ALLOWED),
+        lambda s, m: "",
+        lambda s, m: f"who names the colour of the Wild DOS seat {_seat(s)} matches in the Centre Row ({m})"),
     Requirement(  # whether the match earns a colour bonus, when a wild's colour is unspecified
         "wilds", "colour", _colour_bonus,
         lambda s, m: "",
@@ -205,14 +232,15 @@ def ending_rules(s: State, matches=None):
     the matches possible now, when already listed."""
     c = s.c
     failed = ("drawing.after_failed_draw", c.after_failed_draw)
-    if c.match_after_draw is False:
+    rule = c.match_after_draw
+    if rule is MatchAfterDraw.NONE:
         return (failed,), None
     declined = ("drawing.decline_match_after_draw", c.decline_match_after_draw)
-    if c.plain_matching and c.match_after_draw is True:  # no match can rest on a gap
+    if c.plain_matching and rule is MatchAfterDraw.ANY:  # no match can rest on a gap
         possible = s.has_match() if matches is None else bool(matches)
         return ((declined,) if possible else (failed,)), None
-    if matches is None:
-        matches = s.match_actions(after_draw_ok=True)
+    if matches is None:  # under drawn-card, the matches with the drawn card
+        matches = s.match_actions()
     path = None
     for m in matches:
         on = s.match_rests_on(m)

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from ..errors import DosrulesError
 from ..ruleset.cards import Card, Kind
-from ..ruleset.model import AfterFailedDraw, AllWildRow, FirstDealer, FirstPlayer, NextDealer
+from ..ruleset.model import (AfterFailedDraw, AllWildRow, Direction, FirstDealer, FirstPlayer, NextDealer,
+                              PendingPenalty)
 from .events import Buried, DealerChosen, Dealt, GameOver, Refilled, RoundScored, RuleGap, TurnStarted
 from .phase import OVER, TURN
 from .turn import ENDED
@@ -60,6 +61,7 @@ class Rounds:
         return self._first_turn()
 
     def _first_turn(self) -> bool:
+        self._settle_direction()
         c, n, dealer = self.c, self.players, self.dealer
         fp = c.first_player
         if fp is FirstPlayer.LEFT_OF_DEALER:
@@ -133,13 +135,39 @@ class Rounds:
 
     def _reset_turn(self) -> None:
         self.drew = False
+        self.drawn: Card | None = None  # the card drawn this turn, until a match is made
         self.matches = 0
         self.rows_matched = 0
         self.played: list[Card] = []
-        self.bonus_owed = 0
+        self.bonus_owed = 0  # bonus cards to put into the row at the end of the turn
+        self.owed_single = self.owed_double = 0  # of which for each colour bonus (their placement rules)
+        self.others_owed = 0  # cards each other player draws when the turn ends (others_draw_timing)
+        self.others_owed_double = 0  # of which for double colour matches
         self.pending = 0
         self.removed = 0
         self.dc_cards: list[Card] = []
+
+    def _settle_direction(self) -> None:
+        """The direction of play (``setup.direction``), once for the game: when the first turn of
+        the game is given, or (in a game set up at a position) when it is first needed.
+        Unspecified, with three players or more, it is a lot (with two, either way is the same)."""
+        if self.step is not None:
+            return
+        rule = self.c.direction
+        if rule is not Direction.UNSPECIFIED:
+            self.step = 1 if rule is Direction.LEFT else -1
+        elif self.players == 2:
+            self.step = 1
+        else:
+            self.step = 1 if self.chance.lot(2) == 0 else -1
+            way = "left" if self.step == 1 else "right"
+            self.events.append(RuleGap("setup.direction", f"which way play passes; to the {way} by lot", False))
+
+    def _next_seat(self, seat: int) -> int:
+        """The seat after ``seat`` in the direction of play (``setup.direction``)."""
+        if self.step is None:
+            self._settle_direction()
+        return (seat + self.step) % self.players
 
     def _start_turn(self, seat: int) -> bool:
         c = self.c
@@ -184,9 +212,11 @@ class Rounds:
     def _go_out(self, seat: int) -> bool:
         """``seat`` has emptied their hand: score the round (or meet a gap); the round is over."""
         c = self.c
-        if self.pending:
-            return self._gap("dos_call.penalty_timing", f"seat {seat} goes out while a DOS penalty of "
-                                                        f"{self.pending} card(s) waits for the end of the turn")
+        if self.pending:  # under going_out.pending_penalty: drawn, it was drawn before (TurnFlow._empty_hand)
+            if c.pending_penalty is PendingPenalty.UNSPECIFIED:
+                return self._gap("going_out.pending_penalty", f"seat {seat} goes out while a DOS penalty of "
+                                                              f"{self.pending} card(s) waits for the end of the turn")
+            self.pending = 0  # lapses
         index, score = c.face_index, c.f_score
         total = 0
         for s, h in enumerate(self.hands):

@@ -27,7 +27,7 @@ from collections import Counter
 
 from ..errors import DosrulesError
 from ..ruleset.cards import Card, Declared
-from ..ruleset.model import Ruleset
+from ..ruleset.model import MatchAfterDraw, Ruleset
 from .actions import CALL_DOS, DRAW, END, PASS, Action, CallDos, CatchDos, Declare, Draw, End, Match, Place
 from .chance import Chance
 from .compiled import CompiledRules, compile_rules
@@ -217,6 +217,8 @@ class State(Matching, TurnFlow, Rounds):
         self.turn_number = 0  # turns started in this round
         self.called = [False] * n  # called DOS since reaching the call's hand size
         self.windowed = [False] * n  # a catch window was opened for the current exposure
+        #: the direction of play, +1 (left) or -1 (right); None until settled by lot (Rounds._settle_direction)
+        self.step: int | None = None
         self._reset_turn()
         self.catch: tuple[int, int, Phase] | None = None  # (caught seat, catcher, phase to resume)
         self.declare_queue: list[int] = []
@@ -315,12 +317,14 @@ class State(Matching, TurnFlow, Rounds):
                 acts += self.match_actions()
                 acts.append(END)
             else:
-                matches = (self.match_actions(after_draw_ok=True)
-                           if c.match_after_draw is not False and self.has_match() else [])
+                matches = (self.match_actions()
+                           if c.match_after_draw is not MatchAfterDraw.NONE and self.has_match() else [])
                 acts += matches
                 acts += endings(self, ending_rules(self, matches)[0])
         elif ph is BONUS:
             acts += self.place_options()
+            if self.bonus_keepable()[0] is not False:  # keep the rest (a gap under an unspecified placement)
+                acts.append(END)
         elif ph is ENDING or ph is FINISH:
             acts.append(END)
         return acts
@@ -364,7 +368,7 @@ class State(Matching, TurnFlow, Rounds):
             self._play_rounds(True)
         elif watch and self.phase is not OVER:
             self.windowed[seat] = True
-            self.catch = (seat, (seat + 1) % self.players, self.phase)
+            self.catch = (seat, self._next_seat(seat), self.phase)
             self.phase = CATCH
         return events[start:]
 

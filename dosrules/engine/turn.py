@@ -8,17 +8,20 @@ Every step that can end the round (a rule gap, a player going out, the deck runn
 from __future__ import annotations
 
 from ..ruleset.cards import Card, Declared
-from ..ruleset.model import BonusTiming, DeckExhaustion, PenaltyTiming, RefillMode
+from ..ruleset.model import (BonusPlacement, BonusTiming, Catcher, DeckExhaustion, DrawTiming, MatchAfterDraw,
+                              PenaltyTiming, PendingPenalty, RefillMode)
 from .actions import END, Action, Match, Place, Declare
 from .events import (BonusEarned, CatchDeclined, Caught, Drew, Matched, Placed, Refilled, Reshuffled,
                      RoundVoid, RuleGap, TurnEnded, WildDeclared)
-from .phase import BONUS, DECLARE, ENDING, FINISH, OVER, TURN
+from .phase import BONUS, CATCH, DECLARE, ENDING, FINISH, OVER, TURN
 from .requirements import ending_allowed, ending_rules, match_gaps
 
 __all__ = ["TurnFlow"]
 
 
 ENDED = True  # returned by a step that ended the round
+_OPEN_AFTER_DRAW = MatchAfterDraw.UNSPECIFIED
+_FIRST = (BonusPlacement.REQUIRED, BonusPlacement.UNSPECIFIED, BonusPlacement.OPTIONAL)  # placed first
 
 
 class TurnFlow:
@@ -30,7 +33,7 @@ class TurnFlow:
         c, seat = self.c, self.turn_seat
         hand = self.hands[seat]
         played, index, faces = self.played, c.face_index, c.faces
-        plain = c.plain_matching and c.match_after_draw is not None
+        plain = c.plain_matching and c.match_after_draw is not _OPEN_AFTER_DRAW
         if plain:
             # no gap can arise: the target is a free row card, colours compare as bit masks
             # (colour_outcome and _find_target inline: the hottest path of a simulation)
@@ -76,6 +79,7 @@ class TurnFlow:
         if len(hand) != c.dos_hand_size:  # _touch(seat), inline
             self.called[seat] = self.windowed[seat] = False
         self.matches += 1
+        self.drawn = None  # after a draw, the drawn card has been played (the only match drawn-card allows)
         self.events.append(Matched(seat, m.target, m.cards))
         return bonus is not None and self._bonus(seat, bonus)
 
@@ -90,16 +94,35 @@ class TurnFlow:
         if draw is None:
             return self._gap(group + ".others_draw", f"seat {seat} earns a {bonus} match bonus")
         self.bonus_owed += place
+        if bonus == "single-colour":
+            self.owed_single += place
+        else:
+            self.owed_double += place
         self.events.append(BonusEarned(seat, bonus, place, draw))
-        if draw:
-            n = self.players
-            for k in range(1, n):
-                other = (seat + k) % n
-                got = self._draw_to(other, draw, "bonus")
-                if got is None:
-                    return ENDED
-                if bonus == "double-colour":
-                    self.dc_cards += got
+        return bool(draw) and self._others_draw(seat, draw, bonus == "double-colour")
+
+    def _others_draw(self, seat: int, k: int, double: bool, at_end: bool = False) -> bool:
+        """Every other player draws ``k`` cards for ``seat``'s colour bonus: when the match is made
+        or when the turn ends (``bonuses.others_draw_timing``; ``at_end``: the turn is ending).
+        Unspecified, the two readings differ only when the deck cannot supply the cards now."""
+        n = self.players
+        if not at_end:
+            timing = self.c.others_draw_timing
+            if timing is DrawTiming.END_OF_TURN:
+                self.others_owed += k
+                if double:
+                    self.others_owed_double += k
+                return False
+            if timing is DrawTiming.UNSPECIFIED and len(self.deck) < k * (n - 1):
+                return self._gap("bonuses.others_draw_timing",
+                                 f"seat {seat}'s colour match makes the others draw {k * (n - 1)} card(s), "
+                                 f"and the deck holds {len(self.deck)}")
+        for j in range(1, n):
+            got = self._draw_to((seat + j) % n, k, "bonus")
+            if got is None:
+                return ENDED
+            if double:
+                self.dc_cards += got
         return False
 
     def _apply_draw(self) -> bool:
@@ -107,7 +130,11 @@ class TurnFlow:
         if c.draw_when_match_possible is None and self.has_match():  # (no draw yet this turn)
             return self._gap("drawing.draw_when_match_possible", f"seat {seat} draws although a match is possible")
         self.drew = True
-        return self._draw_to(seat, 1, "draw") is None
+        got = self._draw_to(seat, 1, "draw")
+        if got is None:
+            return ENDED
+        self.drawn = got[0] if got else None
+        return False
 
     def _after_draw_gap(self, action: Action) -> tuple[str | None, str]:
         """Ending a turn by ``action`` (``end`` or ``place``) after a draw with no match made:
@@ -127,6 +154,8 @@ class TurnFlow:
         ph = self.phase
         if ph is FINISH:
             return self._complete_turn()
+        if ph is BONUS:
+            return self._keep_bonus_cards()
         if ph is TURN and self.drew and not self.matches:
             gap, situation = self._after_draw_gap(END)
             if gap:
@@ -145,9 +174,48 @@ class TurnFlow:
             return False
         self._place(seat, p.card, "bonus")  # BONUS
         self.bonus_owed -= 1
+        self._settle_bonus_card()
         if self.bonus_owed <= 0 or not self.hands[seat]:
             return self._continue_end()
         return False
+
+    # --- bonus cards owed: bonuses.*.placement --------------------------------------------------
+
+    def _placements(self):
+        """(rule path, placement, cards owed) of each colour bonus with cards still owed, those that
+        must be placed first (a placed card settles a required one before an optional one)."""
+        c, out = self.c, []
+        if self.owed_single:
+            out.append(("bonuses.single_colour.placement", c.single_placement, self.owed_single))
+        if self.owed_double:
+            out.append(("bonuses.double_colour.placement", c.double_placement, self.owed_double))
+        return sorted(out, key=lambda x: _FIRST.index(x[1]))
+
+    def bonus_keepable(self) -> tuple[bool | None, str]:
+        """Whether the bonus cards still owed may be kept (None: a rule gap), and the rule path."""
+        found, path = True, ""
+        for path_, placement, _ in self._placements():
+            if placement is BonusPlacement.REQUIRED:
+                return False, path_
+            if placement is BonusPlacement.UNSPECIFIED:
+                found, path = None, path_
+        return found, path
+
+    def _settle_bonus_card(self) -> None:
+        for path, _, _ in self._placements()[:1]:
+            if path.startswith("bonuses.single"):
+                self.owed_single -= 1
+            else:
+                self.owed_double -= 1
+
+    def _keep_bonus_cards(self) -> bool:
+        """End the turn keeping the bonus cards not yet placed."""
+        allowed, path = self.bonus_keepable()
+        if allowed is None:
+            return self._gap(path, f"seat {self.turn_seat} keeps {self.bonus_owed} bonus card(s) "
+                                   "instead of putting them into the Centre Row")
+        self.bonus_owed = self.owed_single = self.owed_double = 0
+        return self._continue_end()
 
     def _place(self, seat: int, d: Declared, reason: str) -> None:
         hand = self.hands[seat]
@@ -170,10 +238,17 @@ class TurnFlow:
         seat, catcher, resume = self.catch
         self.catch = None
         self.phase = resume
+        c = self.c
         if not caught:
             self.events.append(CatchDeclined(catcher, seat))
+            after = self._next_seat(catcher)
+            if after != seat and c.catcher is not Catcher.NEXT:  # any other player may still catch
+                self.catch = (seat, after, resume)
+                self.phase = CATCH
             return False
-        c = self.c
+        if c.catcher is Catcher.UNSPECIFIED and catcher != self._next_seat(seat):
+            return self._gap("dos_call.catcher", f"seat {catcher} catches seat {seat} not calling DOS, "
+                                                 f"after the next player let it pass")
         pen = c.catch_penalty
         if pen is None:
             return self._gap("dos_call.catch_penalty", f"seat {catcher} catches seat {seat} not calling DOS")
@@ -208,8 +283,10 @@ class TurnFlow:
         self.row, self.row_decl, self.used = kept_row, kept_decl, [False] * len(kept_row)
         self.played = []
         self.events.append(TurnEnded(seat, tuple(discarded)))
-        if not self.hands[seat]:
-            return self._go_out(seat)
+        if self.others_owed and self._owed_draws(seat):
+            return ENDED
+        if not self.hands[seat] and self._empty_hand(seat):
+            return ENDED
         if self.bonus_owed:
             timing = c.bonus_timing
             if timing is BonusTiming.UNSPECIFIED:
@@ -237,14 +314,36 @@ class TurnFlow:
                     return False
             else:  # finish
                 hand = self.hands[seat]
-                if not hand:
-                    return self._go_out(seat)
+                if not hand and self._empty_hand(seat):
+                    return ENDED
                 c = self.c
                 if (c.dos_active and len(hand) == c.dos_hand_size and not self.called[seat]
                         and not self.windowed[seat]):  # exposed(seat), inline
                     self.phase = FINISH
                     return False
         return self._complete_turn()
+
+    def _owed_draws(self, seat: int) -> bool:
+        """The draws for colour bonuses that wait for the end of the turn; when ``seat`` goes out
+        with them, ``going_out.double_colour_draw_before_scoring`` decides the double colour's."""
+        owed, double = self.others_owed, self.others_owed_double
+        self.others_owed = self.others_owed_double = 0
+        if not self.hands[seat] and double:
+            rule = self.c.double_draw_before_scoring
+            if rule is None:
+                return self._gap("going_out.double_colour_draw_before_scoring",
+                                 f"seat {seat} goes out on a turn with a double colour match")
+            if rule is False:
+                owed -= double
+        return owed > 0 and self._others_draw(seat, owed, False, at_end=True)
+
+    def _empty_hand(self, seat: int) -> bool:
+        """``seat`` ends the turn with no cards: they go out (the round is over: True), unless a DOS
+        penalty waiting for the end of the turn is drawn (``going_out.pending_penalty: drawn``)."""
+        if self.pending and self.c.pending_penalty is PendingPenalty.DRAWN:
+            pen, self.pending = self.pending, 0
+            return self._draw_to(seat, pen, "penalty") is None
+        return self._go_out(seat)
 
     def _refill(self, seat: int) -> bool | None:
         """Refill the row; True if play waits for declarations of wilds it turned up, None if the
@@ -288,7 +387,7 @@ class TurnFlow:
             pen, self.pending = self.pending, 0
             if self._draw_to(seat, pen, "penalty") is None:
                 return ENDED
-        return self._start_turn((seat + 1) % self.players)
+        return self._start_turn(self._next_seat(seat))
 
     # --- cards moving -------------------------------------------------------------------------
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 from typing import Any, Callable, Sequence
 
-from ..ruleset.model import AfterFailedDraw
+from ..ruleset.model import AfterFailedDraw, MatchAfterDraw
 from ..engine.actions import CALL_DOS, DRAW, END, PASS, Action, CatchDos, Match, Place, declared_key
 from ..engine.state import Phase, State
 from ..errors import UsageError
@@ -89,7 +89,7 @@ class GreedyAgent(Agent):
             if (c.dos_active and len(state.hands[seat]) == c.dos_hand_size and not state.called[seat]
                     and not self._chance(self.forget)):
                 return CALL_DOS
-            if state.drew and not state.matches and c.match_after_draw is not True:
+            if state.drew and c.match_after_draw is not _ANY_AFTER_DRAW:  # the planners assume any match
                 return self._act_general(state)
             n = len(state.history)
             if (self._plan_state is state and self._plan_n == n and self._plan_turn == state.turn_number
@@ -175,6 +175,7 @@ class GreedyAgent(Agent):
 
 
 _TURN, _FINISH, _ENDING, _CATCH = Phase.TURN, Phase.FINISH, Phase.ENDING, Phase.CATCH
+_ANY_AFTER_DRAW = MatchAfterDraw.ANY
 
 AGENTS: dict[str, Callable[..., Agent]] = {"random": RandomAgent, "greedy": GreedyAgent}
 

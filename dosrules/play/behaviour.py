@@ -37,6 +37,7 @@ from dataclasses import asdict, dataclass, fields, replace
 
 from ..engine.actions import CALL_DOS, DRAW, END, PASS, Action, CatchDos, End, Match, Place, declared_key
 from ..engine.state import Phase, State
+from ..ruleset.model import MatchAfterDraw
 from ..errors import UsageError
 from .agents import Agent, GreedyAgent
 
@@ -138,10 +139,10 @@ class BehaviourAgent(Agent):
     def _after_draw(self, state: State) -> Action | None:
         """``decline``: after a draw, end the turn without the match that is possible."""
         turn = (state.round, state.turn_number)
-        if self._declined_turn == turn or state.c.match_after_draw is False:
+        if self._declined_turn == turn or state.c.match_after_draw is MatchAfterDraw.NONE:
             return None
         self._declined_turn = turn
-        if not (self._roll(self.profile.decline) and state.has_match()):
+        if not (self._roll(self.profile.decline) and state.has_match_after_draw()):
             return None
         endings = [a for a in state.legal_actions() if type(a) is End or type(a) is Place]
         if not endings:  # the rules oblige the match
@@ -163,11 +164,12 @@ class BehaviourAgent(Agent):
 
 def match_groups(state: State) -> list[tuple]:
     """The distinct (row card, hand cards) of the matches open to the turn player, in a fixed
-    order. Under rules where numbers alone decide a match (``simple_matching``) they come from
-    the per-face value ranges, without listing every declaration of every wild (which
-    ``legal_actions`` does, at many times the cost); otherwise from ``legal_actions``."""
+    order. Under rules where numbers alone decide a match (``simple_matching``, and before a draw
+    unless any match may follow one) they come from the per-face value ranges, without listing
+    every declaration of every wild (which ``legal_actions`` does, at many times the cost);
+    otherwise from ``legal_actions``."""
     c = state.c
-    if not c.simple_matching:
+    if not c.simple_matching or (state.drew and c.match_after_draw is not MatchAfterDraw.ANY):
         seen: dict[tuple, None] = {}
         for a in state.legal_actions():
             if type(a) is Match:

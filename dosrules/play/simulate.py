@@ -452,7 +452,7 @@ class _Tally:
             # the turn ends after a draw without a match: declined, or no match was possible (the
             # engine asks the same question at this moment)
             if self.drawn_turn == (state.round, state.turn_number):
-                if state.c.match_after_draw is not False and state.has_match():
+                if state.has_match_after_draw():
                     sit[_MATCH_AFTER_DRAW] += 1
                     sit[_DECLINED] += 1
                 else:

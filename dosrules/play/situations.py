@@ -78,7 +78,7 @@ _BY_NAME = {s.name: s for s in SITUATIONS}
 #: rule path (or the group above it) -> the situation in which that rule decides something
 _GROUPS = {
     "players": "round", "deck": "round", "setup.hand_size": "round", "setup.centre_row": "round",
-    "setup.first_player": "round", "setup.first_dealer": "first-deal",
+    "setup.first_player": "round", "setup.direction": "turn", "setup.first_dealer": "first-deal",
     "setup.symbol_value_for_dealer": "dealer-draw-wild", "setup.next_dealer": "next-deal",
     "matching.single": "single-match", "matching.double": "double-match",
     "matching.colour_restricts": "match", "matching.once_per_row_card": "match",
@@ -86,13 +86,15 @@ _GROUPS = {
     "drawing.draw_when_match_possible": "drew-holding-match", "drawing.match_after_draw": "match-after-draw",
     "drawing.after_failed_draw": "failed-draw", "drawing.decline_match_after_draw": "declined-match",
     "bonuses.single_colour": "single-bonus", "bonuses.double_colour": "double-bonus",
+    "bonuses.others_draw_timing": "double-bonus",
     "refill.mode": "row-covered", "refill.minimum": "turn", "refill.bonus_cards": "colour-bonus",
     "wilds.wild_dos.value": "wild-dos-played", "wilds.wild_dos.row_colour": "wild-dos-in-row",
     "wilds.wild_number.min_value": "wild-number-played", "wilds.wild_number.max_value": "wild-number-played",
     "wilds.wild_number.colour": "wild-number-played", "wilds.wild_number.row_value": "wild-number-in-row",
     "dos_call.required": "dos-hand", "dos_call.hand_size": "dos-hand", "dos_call.catch_penalty": "dos-caught",
-    "dos_call.penalty_timing": "dos-caught-mid-turn",
+    "dos_call.penalty_timing": "dos-caught-mid-turn", "dos_call.catcher": "dos-caught",
     "going_out.double_colour_draw_before_scoring": "out-after-double",
+    "going_out.pending_penalty": "dos-caught-mid-turn",
     "scoring": "round-scored", "target": "round-scored",
     "deck_exhaustion": "deck-ran-out", "all_wild_row": "all-wild-row",
 }
@@ -126,6 +128,7 @@ GAP_SITUATIONS: dict[str, tuple[str, ...]] = {
     "all_wild_row": ("all-wild-row",),
     "bonuses.single_colour": ("single-bonus", "colour-bonus"),
     "bonuses.double_colour": ("double-bonus", "colour-bonus"),
-    "going_out": ("out-after-double",),
+    "going_out.double_colour_draw_before_scoring": ("out-after-double",),
+    "dos_call.catcher": ("dos-caught",),
     "scoring": ("round-scored",),
 }

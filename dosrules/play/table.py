@@ -28,7 +28,7 @@ from ..engine.actions import ACTION_HELP
 from ..engine.events import Event, Matched, RuleGap, TurnStarted
 from ..errors import UsageError
 from ..ruleset.cards import Card, Kind, NotationError
-from ..ruleset.model import Ruleset, Status
+from ..ruleset.model import Catcher, Ruleset, Status
 from .gamelog import LogWriter
 from .narration import Line, Narrator, rule_description
 
@@ -232,8 +232,9 @@ class Table:
         if not (dos.required and dos.hand_size):
             return []
         penalty = f" draws {dos.catch_penalty}" if dos.catch_penalty else " is penalised"
+        who = "the next player" if dos.catcher is Catcher.NEXT else "another player"
         return [f"DOS: call it yourself ('call-dos') when you hold {dos.hand_size} cards, before your next action. "
-                f"Nobody reminds you: the next player may catch you, and a caught player{penalty}."]
+                f"Nobody reminds you: {who} may catch you, and a caught player{penalty}."]
 
     # --- acting ---------------------------------------------------------------------------------
 

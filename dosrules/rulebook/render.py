@@ -21,6 +21,7 @@ import yaml
 from ..errors import DosrulesError, UsageError
 from ..ruleset.resources import data_dir
 from ..ruleset.model import Provenance, Rules, Ruleset, Source, Status, is_unspecified, rule_paths
+from ..ruleset.silences import Handling, on_silence
 from . import facts
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
@@ -290,6 +291,7 @@ def _changes(counts: list[int], ours, theirs) -> list[ChangeGroup]:
 class OpenRule:
     path: str
     players: int | None  # set when only a per-player-count override leaves the rule open
+    silence: Handling | None = None  # what play does there
 
 
 @dataclass(frozen=True)
@@ -329,7 +331,7 @@ def render_rulebook(ruleset: Ruleset, *, players: int | None = None, fmt: str = 
     counts = [players] if players is not None else list(range(allowed.min, allowed.max + 1))
     rules = ruleset.for_players(players) if players is not None else ruleset.rules
     overrides: list[ChangeGroup] = []
-    open_rules = [OpenRule(p, None) for p in facts.unspecified_paths(rules)]
+    open_rules = [OpenRule(p, None, on_silence(p, rules)) for p in facts.unspecified_paths(rules)]
     if players is None:
         for n in sorted(set(ruleset.by_players) & set(counts)):
             ours = ruleset.for_players(n)
@@ -337,7 +339,7 @@ def render_rulebook(ruleset: Ruleset, *, players: int | None = None, fmt: str = 
             if changed:
                 overrides.append(ChangeGroup(n, changed))
             seen = {o.path for o in open_rules}
-            open_rules += [OpenRule(p, n) for p in facts.unspecified_paths(ours) if p not in seen]
+            open_rules += [OpenRule(p, n, on_silence(p, ours)) for p in facts.unspecified_paths(ours) if p not in seen]
     house: dict[str, list[str]] = {}
     for path in rule_paths():
         prov = ruleset.provenance_of(path, players) if path in ruleset.provenance else None

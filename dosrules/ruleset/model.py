@@ -114,6 +114,23 @@ class FirstPlayer(enum.Enum):
     UNSPECIFIED = UNSPECIFIED_TEXT
 
 
+class Direction(enum.Enum):
+    """The direction of play: which neighbour takes the next turn."""
+
+    LEFT = "left"  # the next seat up (seat + 1)
+    RIGHT = "right"  # the next seat down (seat - 1)
+    UNSPECIFIED = UNSPECIFIED_TEXT
+
+
+class MatchAfterDraw(enum.Enum):
+    """What a player who has drawn may play in that turn."""
+
+    ANY = "any"  # any match, with the drawn card or cards already held
+    DRAWN_CARD = "drawn-card"  # only a match the drawn card is part of (so one match at most)
+    NONE = "none"  # no match after drawing
+    UNSPECIFIED = UNSPECIFIED_TEXT
+
+
 class AfterFailedDraw(enum.Enum):
     PLACE_CARD = "place-card"  # put one card from hand into the Centre Row
     KEEP_AND_PASS = "keep-and-pass"  # keep the drawn card; the turn passes
@@ -126,6 +143,22 @@ class DeclineAfterDraw(enum.Enum):
     PLACE_CARD = "place-card"  # treated like a failed draw: one card into the row
     KEEP_AND_PASS = "keep-and-pass"
     FORBIDDEN = "forbidden"  # an available match must be made
+    UNSPECIFIED = UNSPECIFIED_TEXT
+
+
+class BonusPlacement(enum.Enum):
+    """Whether a colour bonus's cards must go into the Centre Row or may be kept."""
+
+    REQUIRED = "required"
+    OPTIONAL = "optional"
+    UNSPECIFIED = UNSPECIFIED_TEXT
+
+
+class DrawTiming(enum.Enum):
+    """When the other players draw the cards a colour bonus makes them draw."""
+
+    IMMEDIATE = "immediate"  # as soon as the match is made
+    END_OF_TURN = "end-of-turn"  # when the turn ends, after the played cards are discarded
     UNSPECIFIED = UNSPECIFIED_TEXT
 
 
@@ -157,6 +190,22 @@ class WildNumberColour(enum.Enum):
 class PenaltyTiming(enum.Enum):
     END_OF_TURN = "end-of-turn"  # a mid-turn catch's cards are drawn when that turn ends
     IMMEDIATE = "immediate"
+    UNSPECIFIED = UNSPECIFIED_TEXT
+
+
+class Catcher(enum.Enum):
+    """Who may catch a player who missed the DOS call."""
+
+    ANY_OTHER = "any-other-player"
+    NEXT = "next-player"  # only the next player in the direction of play
+    UNSPECIFIED = UNSPECIFIED_TEXT
+
+
+class PendingPenalty(enum.Enum):
+    """A player whose DOS penalty waits for the end of the turn empties their hand in that turn."""
+
+    LAPSES = "lapses"  # the player has gone out; the penalty is not drawn
+    DRAWN = "drawn"  # the player draws the penalty and has not gone out
     UNSPECIFIED = UNSPECIFIED_TEXT
 
 
@@ -213,6 +262,7 @@ class Setup:
     symbol_value_for_dealer: Count  # value of wild cards in the high-card draw
     next_dealer: NextDealer
     first_player: FirstPlayer
+    direction: Direction  # the direction of play
     hand_size: int
     centre_row: int  # cards turned up at the start of a round
 
@@ -229,7 +279,7 @@ class Matching:
 @dataclass(frozen=True)
 class Drawing:
     draw_when_match_possible: Flag  # may draw although a match exists
-    match_after_draw: Flag
+    match_after_draw: MatchAfterDraw
     after_failed_draw: AfterFailedDraw
     decline_match_after_draw: DeclineAfterDraw
 
@@ -238,12 +288,14 @@ class Drawing:
 class Bonus:
     place_cards: Count  # cards from hand to the row at end of turn
     others_draw: Count  # cards every other player draws
+    placement: BonusPlacement  # whether the cards to place must be placed
 
 
 @dataclass(frozen=True)
 class Bonuses:
     single_colour: Bonus
     double_colour: Bonus
+    others_draw_timing: DrawTiming  # when the other players draw a bonus's cards
 
 
 @dataclass(frozen=True)
@@ -279,11 +331,13 @@ class DosCall:
     hand_size: Count
     catch_penalty: Count
     penalty_timing: PenaltyTiming
+    catcher: Catcher
 
 
 @dataclass(frozen=True)
 class GoingOut:
     double_colour_draw_before_scoring: Flag
+    pending_penalty: PendingPenalty  # a DOS penalty waiting for the end of the turn
 
 
 @dataclass(frozen=True)

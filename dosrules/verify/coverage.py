@@ -14,7 +14,8 @@ from dataclasses import dataclass, field
 
 import z3
 
-from ..ruleset.model import DeckExhaustion, DeclineAfterDraw, Ruleset, Rules, is_unspecified
+from ..ruleset.model import (DeckExhaustion, DeclineAfterDraw, MatchAfterDraw, PenaltyTiming, Ruleset, Rules,
+                              is_unspecified)
 from .results import FINDING, INVARIANT, CheckResult, result
 from .solving import Budget, SolverVerdict, find
 
@@ -49,15 +50,15 @@ def decisions(rules: Rules) -> list[Decision]:
     avail, after_ok = B("match_available"), B("drew")
     may = Decision("after-draw-match", "may a player who drew and can match make the match?",
                    avail, {"match_available": avail})
-    may.cases.append(RuleCase("drawing.match_after_draw", avail,
+    may.cases.append(RuleCase("drawing.match_after_draw", avail,  # drawn-card: a match with the drawn card
                               None if is_unspecified(d.match_after_draw) else
-                              ("allowed" if d.match_after_draw else "forbidden")))
+                              ("forbidden" if d.match_after_draw is MatchAfterDraw.NONE else "allowed")))
     if d.decline_match_after_draw is DeclineAfterDraw.FORBIDDEN:
         may.cases.append(RuleCase("drawing.decline_match_after_draw", avail, "required"))
     out.append(may)
     del after_ok
 
-    can_match = z3.And(avail, z3.BoolVal(d.match_after_draw is not False))
+    can_match = z3.And(avail, z3.BoolVal(d.match_after_draw is not MatchAfterDraw.NONE))
     ending = Decision("after-draw-ending", "how does a turn end after a draw without a match made?",
                       z3.BoolVal(True), {"match_available": avail})
     ending.cases.append(RuleCase("drawing.after_failed_draw", z3.Not(can_match), _code(d.after_failed_draw)))
@@ -110,6 +111,32 @@ def decisions(rules: Rules) -> list[Decision]:
         call.cases.append(RuleCase(path, z3.BoolVal(True), None if is_unspecified(v) else "set"))
     out.append(call)
 
+    b = rules.bonuses
+    for group, name in (("single_colour", "single"), ("double_colour", "double")):
+        earned = B(f"{name}_colour_bonus_earned")
+        out.append(Decision(f"{name}-bonus-placement", f"must the card a {name} colour match earns go into "
+                            "the Centre Row?", earned, {f"{name}_colour_bonus_earned": earned},
+                            [RuleCase(f"bonuses.{group}.placement", z3.BoolVal(True),
+                                      _code(getattr(b, group).placement))]))
+    others, deck_low = B("others_draw_for_a_bonus"), B("deck_below_their_cards")
+    out.append(Decision("others-draw-timing", "do the others draw for a colour bonus when the match is made "
+                        "or when the turn ends (it matters when the deck is low)?", z3.And(others, deck_low),
+                        {"others_draw_for_a_bonus": others, "deck_below_their_cards": deck_low},
+                        [RuleCase("bonuses.others_draw_timing", z3.BoolVal(True), _code(b.others_draw_timing))]))
+    dos = rules.dos_call
+    active = dos.required is True and not is_unspecified(dos.hand_size)
+    missed = B("call_missed")
+    out.append(Decision("catcher", "who may catch a player who did not call DOS?",
+                        z3.And(missed, z3.BoolVal(active)), {"call_missed": missed},
+                        [RuleCase("dos_call.catcher", z3.BoolVal(True), _code(dos.catcher))]))
+    waiting = B("out_with_a_penalty_waiting")
+    out.append(Decision("pending-penalty", "does a player who goes out while a DOS penalty waits for the end of "
+                        "the turn still draw it?",
+                        z3.And(waiting, z3.BoolVal(active and dos.penalty_timing is PenaltyTiming.END_OF_TURN)),
+                        {"out_with_a_penalty_waiting": waiting},
+                        [RuleCase("going_out.pending_penalty", z3.BoolVal(True),
+                                  _code(rules.going_out.pending_penalty))]))
+
     out_dc = B("went_out_with_double_colour")
     out.append(Decision("going-out", "do the others draw a double-colour bonus when its player goes out?",
                         out_dc, {"went_out_with_double_colour": out_dc},
@@ -125,6 +152,7 @@ def decisions(rules: Rules) -> list[Decision]:
 
     for path, question in (("setup.first_dealer", "who deals the first round?"),
                            ("setup.first_player", "who plays first?"),
+                           ("setup.direction", "in which direction does play pass?"),
                            ("setup.next_dealer", "who deals the next round?")):
         out.append(Decision(path.split(".")[1].replace("_", "-"), question, z3.BoolVal(True), {},
                             [RuleCase(path, z3.BoolVal(True), _code(rules.get(path)))]))

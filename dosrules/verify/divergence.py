@@ -23,10 +23,10 @@ from typing import Any
 import z3
 
 from ..ruleset.cards import Card, Declared, Kind
-from ..ruleset.model import (AfterFailedDraw, BonusTiming, DeclineAfterDraw, RefillMode, Rules, Ruleset,
-                     is_unspecified, rule_paths)
+from ..ruleset.model import (AfterFailedDraw, BonusPlacement, BonusTiming, DeclineAfterDraw, RefillMode, Rules,
+                     Ruleset, is_unspecified, rule_paths)
 from .legality import (COLOURS, HAND, NUMBER, ROW, WILD_NUMBER, MatchSituation,
-                       row_limit_reached,
+                       row_limit_reached, uses_drawn,
                        copies, domain, free_term, in_deck, legality, match_available,
                        match_conditions, same_face, select, select_value)
 from .position import AFTER_DRAW, START, Position
@@ -119,9 +119,12 @@ class _Symbolic:
         self.matched = [z3.Bool(f"matched{i}") for i in range(r)]
         self.hand = [free_term(f"hand{i}") for i in range(h)]
         self.after_draw = z3.Bool("after_draw")
+        self.drawn_index = z3.Int("drawn")  # after a draw: the hand card that was drawn
+        self.drawn = select(self.drawn_index, self.hand) if h else None
         self.es, self.ed = z3.Int("earned_single"), z3.Int("earned_double")
         cards = self.row + self.hand
-        self.base = [self.es >= 0, self.ed >= 0, self.es + self.ed <= z3.Sum([z3.If(m, 1, 0) for m in self.matched])]
+        self.base = [self.es >= 0, self.ed >= 0, self.es + self.ed <= z3.Sum([z3.If(m, 1, 0) for m in self.matched]),
+                     0 <= self.drawn_index, self.drawn_index < max(h, 1)]
         for rules in (a, b):
             for i, c in enumerate(cards):
                 self.base += [in_deck(rules, c),
@@ -139,7 +142,7 @@ class _Symbolic:
         first = select(a, self.hand)
         second = select(z3.If(b >= 0, b, 0), self.hand)
         s = MatchSituation(select_value(t, self.matched), row_limit_reached(rules, len(self.row), self.matched),
-                           self.after_draw)
+                           self.after_draw, uses_drawn(self.drawn, z3.Not(self.any_matched()), first, second, b >= 0))
         legal, _ = match_conditions(rules, s, domain(rules, target, ROW), domain(rules, first, HAND),
                                     domain(rules, second, HAND), b >= 0, tv, tc, av, ac, bv, bc)
         return legal
@@ -154,7 +157,8 @@ class _Symbolic:
         return z3.Not(avail), avail
 
     def ending(self, rules: Rules):
-        avail = match_available(rules, self.row, [z3.BoolVal(False)] * len(self.row), z3.BoolVal(True), self.hand)
+        avail = match_available(rules, self.row, [z3.BoolVal(False)] * len(self.row), z3.BoolVal(True), self.hand,
+                                self.drawn)
         return z3.If(avail, _code(rules.drawing.decline_match_after_draw), _code(rules.drawing.after_failed_draw))
 
     def end_turn(self, rules: Rules):
@@ -206,13 +210,19 @@ def _question(sym: _Symbolic, q: str):
     return [sym.any_matched(), z3.Or(ea[0] != eb[0], ea[1] != eb[1])]
 
 
+_PLACEMENT = {BonusPlacement.REQUIRED: 1, BonusPlacement.OPTIONAL: 2, BonusPlacement.UNSPECIFIED: 3}
+
+
 def _bonus(rules: Rules, kind):
+    """One number per bonus outcome: cards to place, whether they must be placed, cards others draw."""
     sc, dc = rules.bonuses.single_colour, rules.bonuses.double_colour
     def n(v):
         return -1 if is_unspecified(v) else v
-    return [z3.If(kind == 1, n(sc.place_cards), z3.If(kind == 2, n(dc.place_cards), 0)) ,
-            z3.If(kind == 1, n(sc.others_draw), z3.If(kind == 2, n(dc.others_draw), 0))][0] * 1000 + \
-        z3.If(kind == 1, n(sc.others_draw), z3.If(kind == 2, n(dc.others_draw), 0))
+
+    def of(single, double, none=0):
+        return z3.If(kind == 1, single, z3.If(kind == 2, double, none))
+    return (of(_PLACEMENT[sc.placement], _PLACEMENT[dc.placement]) * 1_000_000
+            + of(n(sc.place_cards), n(dc.place_cards)) * 1000 + of(n(sc.others_draw), n(dc.others_draw)))
 
 
 def _concrete(model, sym: _Symbolic, q: str) -> Position:
@@ -226,8 +236,9 @@ def _concrete(model, sym: _Symbolic, q: str) -> Position:
     matched = frozenset(i for i, m in enumerate(sym.matched) if value(model, m))
     phase = AFTER_DRAW if value(model, sym.after_draw) else START
     es, ed = (value(model, sym.es), value(model, sym.ed)) if q == "end-turn" else (0, 0)
+    drawn = card(sym.hand[value(model, sym.drawn_index)]) if phase == AFTER_DRAW and sym.hand else None
     return Position(tuple(Declared(card(c)) for c in sym.row), tuple(card(c) for c in sym.hand),
-                    phase, matched, es, ed)
+                    phase, matched, es, ed, drawn)
 
 
 def end_outcome(rules: Rules, position: Position) -> dict | None:
@@ -319,7 +330,8 @@ def _bonus_cards(rules: Rules, kind: str):
     bonus = {"single": rules.bonuses.single_colour, "double": rules.bonuses.double_colour}.get(kind)
     if bonus is None:
         return {"place_cards": 0, "others_draw": 0}
-    return {"place_cards": _show(bonus.place_cards), "others_draw": _show(bonus.others_draw)}
+    return {"place_cards": _show(bonus.place_cards), "others_draw": _show(bonus.others_draw),
+            "placement": _show(bonus.placement)}
 
 
 def _ident(text: str) -> str:

@@ -13,7 +13,8 @@ from .turn import TurnPiles, Turn, card_classes, fresh_state, turn
 
 TURN_PATHS = ("matching.single", "matching.double", "matching.any_row_card", "drawing.match_after_draw",
               "drawing.after_failed_draw", "drawing.decline_match_after_draw", "bonuses.single_colour",
-              "bonuses.double_colour", "going_out.double_colour_draw_before_scoring", "refill.mode",
+              "bonuses.double_colour", "bonuses.others_draw_timing", "going_out.double_colour_draw_before_scoring",
+              "refill.mode",
               "refill.minimum", "refill.bonus_cards", "deck_exhaustion", "dos_call.required",
               "dos_call.hand_size", "dos_call.catch_penalty")
 

@@ -22,8 +22,8 @@ from typing import Iterable, Sequence
 import z3
 
 from ..ruleset.cards import Card, Declared, Kind
-from ..ruleset.model import (AfterFailedDraw, AllWildRow, Colour, DeclineAfterDraw, RowWildChoice, Rules,
-                     WildNumberColour, is_unspecified)
+from ..ruleset.model import (AfterFailedDraw, AllWildRow, Colour, DeclineAfterDraw, MatchAfterDraw, RowWildChoice,
+                     Rules, WildNumberColour, is_unspecified)
 from .position import AFTER_DRAW, START, Position, card_key
 from .solving import DEFAULT_BUDGET, Budget, check
 
@@ -158,6 +158,7 @@ class Domain:
     colour: z3.ArithRef
     value_cond: Cond  # may the value be chosen at all (a row Wild # needs a rule)
     colour_gap: z3.BoolRef  # the colour (for a bonus) is left to an unspecified rule
+    colour_cond: Cond  # may the colour be chosen at all (a row Wild DOS needs a rule)
 
 
 def domain(rules: Rules, c: CardTerm, where: str) -> Domain:
@@ -169,8 +170,10 @@ def domain(rules: Rules, c: CardTerm, where: str) -> Domain:
     if where == ROW:
         value_cond = requirement(z3.And(is_wn, z3.Not(has_value)),
                                  _declares(wn.row_value), "wilds.wild_number.row_value")
+        colour_cond = requirement(z3.And(is_wd, z3.Not(has_colour)),
+                                  _declares(wd.row_colour), "wilds.wild_dos.row_colour")
     else:
-        value_cond = Cond(z3.BoolVal(True), z3.BoolVal(False), "")
+        value_cond = colour_cond = Cond(z3.BoolVal(True), z3.BoolVal(False), "")
     # colour: number card and (printed) Wild # keep theirs; a Wild DOS is declared
     wn_colour_fixed = wn.colour is not WildNumberColour.DECLARED
     wn_colour_gap = is_unspecified(wn.colour)
@@ -183,7 +186,7 @@ def domain(rules: Rules, c: CardTerm, where: str) -> Domain:
     colour_fixed = z3.If(is_num, True, z3.If(is_wn, wn_colour_fixed, wd_fixed))
     colour = z3.If(is_wd, wd_colour, c.colour)
     colour_gap = z3.Or(z3.And(is_wn, wn_colour_gap), z3.And(is_wd, wd_gap))
-    return Domain(lo, hi, colour_fixed, colour, value_cond, colour_gap)
+    return Domain(lo, hi, colour_fixed, colour, value_cond, colour_gap, colour_cond)
 
 
 def _declares(choice):
@@ -206,6 +209,25 @@ class MatchSituation:
     target_matched: z3.BoolRef  # this row card was matched earlier this turn
     limit_reached: z3.BoolRef  # see :func:`row_limit_reached`
     after_draw: z3.BoolRef
+    uses_drawn: z3.BoolRef = z3.BoolVal(False)  # the match plays the drawn card, still in hand (:func:`uses_drawn`)
+
+
+def uses_drawn(drawn: CardTerm | None, drawn_open, a: CardTerm, b: CardTerm, is_double) -> z3.BoolRef:
+    """The match of ``a`` (and ``b`` when double) plays the card drawn this turn, which no match
+    has played yet (``drawn_open``); ``drawn`` None: no card was drawn."""
+    if drawn is None:
+        return z3.BoolVal(False)
+    return z3.And(drawn_open, z3.Or(same_face(a, drawn), z3.And(is_double, same_face(b, drawn))))
+
+
+def after_draw_requirement(rules: Rules, after_draw, uses_drawn_card, path: str = "drawing.match_after_draw") -> Cond:
+    """``drawing.match_after_draw``: any match, only one the drawn card is part of, or none."""
+    rule = rules.drawing.match_after_draw
+    if rule is MatchAfterDraw.ANY:
+        return Cond(z3.BoolVal(True), z3.BoolVal(False), path)
+    if rule is MatchAfterDraw.DRAWN_CARD:
+        return Cond(z3.Or(z3.Not(after_draw), uses_drawn_card), z3.BoolVal(False), path)
+    return requirement(after_draw, rule is MatchAfterDraw.ANY if not is_unspecified(rule) else rule, path)
 
 
 def row_limit_reached(rules: Rules, row_size: int, matched: Sequence) -> z3.BoolRef:
@@ -229,8 +251,9 @@ def match_conditions(rules: Rules, s: MatchSituation, t: Domain, a: Domain, b: D
         requirement(z3.Not(agree), _negate(m.colour_restricts), "matching.colour_restricts"),
         requirement(s.target_matched, _negate(m.once_per_row_card), "matching.once_per_row_card"),
         requirement(z3.And(z3.Not(s.target_matched), s.limit_reached), m.any_row_card, "matching.any_row_card"),
-        requirement(s.after_draw, rules.drawing.match_after_draw, "drawing.match_after_draw"),
+        after_draw_requirement(rules, s.after_draw, s.uses_drawn),
         t.value_cond,
+        t.colour_cond,
     ]
     values = z3.And(counts_as(rules, t, tv, tc), counts_as(rules, a, av, ac),
                     z3.If(is_double, z3.And(counts_as(rules, b, bv, bc), av + bv == tv),
@@ -248,9 +271,10 @@ def bonus_kind(is_double, tc, ac, bc) -> z3.ArithRef:
 
 
 def match_available(rules: Rules, row: Sequence[CardTerm], row_matched: Sequence, after_draw,
-                    hand: Sequence[CardTerm]) -> z3.BoolRef:
+                    hand: Sequence[CardTerm], drawn: CardTerm | None = None, drawn_open=True) -> z3.BoolRef:
     """Some match is legal (not a gap) for some declarations: value domains are intervals, so
-    "some declaration works" is an interval intersection, exact and without quantifiers."""
+    "some declaration works" is an interval intersection, exact and without quantifiers.
+    ``drawn``: the card drawn this turn (for ``drawing.match_after_draw: drawn-card``)."""
     cols = [COLOURS.index(c) for c in rules.deck.colours]
     rows = [domain(rules, c, ROW) for c in row]
     hands = [domain(rules, c, HAND) for c in hand]
@@ -270,19 +294,24 @@ def match_available(rules: Rules, row: Sequence[CardTerm], row_matched: Sequence
         slot = all_of([
             requirement(row_matched[i], _negate(m.once_per_row_card), ""),
             requirement(z3.And(z3.Not(row_matched[i]), limit), m.any_row_card, ""),
-            requirement(after_draw, rules.drawing.match_after_draw, ""),
             t.value_cond,
+            t.colour_cond,
         ])
+
+        def played(x, y=None):  # the option may be played now, after a draw too
+            used = uses_drawn(drawn, drawn_open, hand[x], hand[y if y is not None else x], z3.BoolVal(y is not None))
+            return after_draw_requirement(rules, after_draw, used).ok
+
         if m.single is True:
-            for a in hands:
-                options.append(z3.And(ok(slot), z3.If(a.lo > t.lo, a.lo, t.lo) <= z3.If(a.hi < t.hi, a.hi, t.hi),
+            for x, a in enumerate(hands):
+                options.append(z3.And(ok(slot), played(x), z3.If(a.lo > t.lo, a.lo, t.lo) <= z3.If(a.hi < t.hi, a.hi, t.hi),
                                       colour_ok([t, a])))
         if m.double is True:
             for x in range(len(hands)):
                 for y in range(x + 1, len(hands)):
                     a, b = hands[x], hands[y]
                     lo, hi = a.lo + b.lo, a.hi + b.hi
-                    options.append(z3.And(ok(slot), z3.If(lo > t.lo, lo, t.lo) <= z3.If(hi < t.hi, hi, t.hi),
+                    options.append(z3.And(ok(slot), played(x, y), z3.If(lo > t.lo, lo, t.lo) <= z3.If(hi < t.hi, hi, t.hi),
                                           colour_ok([t, a, b])))
     return z3.Or([z3.BoolVal(False)] + options)
 
@@ -409,9 +438,11 @@ def _matches(rules: Rules, p: Position, budget: Budget, limit: int):
     hand_terms = [concrete_term(f) for f in faces]
     first = select(a, hand_terms)
     second = select(z3.If(b >= 0, b, 0), hand_terms)
+    drawn = concrete_term(p.drawn) if p.drawn is not None else None
     situation = MatchSituation(select_value(t, [z3.BoolVal(g[1]) for g in groups]),
                                select_value(t, [z3.BoolVal(g[2]) for g in groups]),
-                               z3.BoolVal(p.phase == AFTER_DRAW))
+                               z3.BoolVal(p.phase == AFTER_DRAW),
+                               uses_drawn(drawn, z3.BoolVal(not p.matched), first, second, is_double))
     legal, reqs = match_conditions(rules, situation, domain(rules, target, ROW), domain(rules, first, HAND),
                                    domain(rules, second, HAND), is_double, tv, tc, av, ac, bv, bc)
     count_b = select_value(a, [z3.IntVal(k) for k in counts])

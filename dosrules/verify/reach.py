@@ -49,6 +49,7 @@ def _situation(path: str) -> str:
         "setup.next_dealer": "a round ends and the next needs a dealer",
         "setup.first_dealer": "the first round needs a dealer",
         "setup.first_player": "the first turn needs a player",
+        "setup.direction": "the turn passes and needs a direction",
     }.get(path, f"a situation {path} must decide")
 
 
@@ -203,6 +204,8 @@ def _search_uncached(rules, n: int, budget: Budget, max_turns: int, bound: dict)
     found: dict = {}
     setup = {p: z3.BoolVal(True) for p in ("setup.first_dealer", "setup.first_player")
              if is_unspecified(rules.get(p))}
+    if n >= 3 and is_unspecified(rules.setup.direction):  # two players: either way is the same
+        setup["setup.direction"] = z3.BoolVal(True)
     if all_wild_open:
         setup[ALL_WILD] = _all_wild(exact.states[0])
 

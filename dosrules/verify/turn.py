@@ -18,8 +18,8 @@ from dataclasses import dataclass, field
 
 import z3
 
-from ..ruleset.model import (AfterFailedDraw, BonusTiming, DeckExhaustion, DeclineAfterDraw, RefillMode,
-                     Rules, is_unspecified)
+from ..ruleset.model import (AfterFailedDraw, BonusPlacement, BonusTiming, DeckExhaustion, DeclineAfterDraw,
+                     DrawTiming, MatchAfterDraw, RefillMode, Rules, is_unspecified)
 
 
 @dataclass(frozen=True)
@@ -179,9 +179,12 @@ def turn(rules: Rules, players: int, s: TurnPiles, current: int, name: str, supp
         v.append(matched <= rules.refill.minimum)
     elif is_unspecified(m_rules.any_row_card):
         t.gap("matching.any_row_card", matched > rules.refill.minimum)
-    if d_rules.match_after_draw is False:
+    after_draw = d_rules.match_after_draw
+    if after_draw is MatchAfterDraw.NONE:
         v.append(z3.Implies(drew, matched == 0))
-    elif is_unspecified(d_rules.match_after_draw):
+    elif after_draw is MatchAfterDraw.DRAWN_CARD:  # one match, the drawn card's
+        v.append(z3.Implies(drew, matched <= 1))
+    elif is_unspecified(after_draw):
         t.gap("drawing.match_after_draw", z3.And(drew, matched > 0))
     wn, wd = rules.wilds.wild_number, rules.wilds.wild_dos
     if is_unspecified(wn.row_value) or is_unspecified(wd.row_colour):
@@ -212,27 +215,47 @@ def turn(rules: Rules, players: int, s: TurnPiles, current: int, name: str, supp
                 t.gap(f"{path}.{part}", count > 0)
     hand2 = hand1 - hand_used
     row2 = s.row - row_used
-    discard = draws.discard + row_used + hand_used
-    draws.discard = discard
     went_out = hand2.total == 0
-    # others draw (before scoring too, if the player went out and the rule says so)
-    others_each = d_bonus * _count(dc.others_draw)
+    # others draw (before scoring too, if the player went out and the rule says so): when the
+    # match is made, or when the turn ends after the played cards are discarded
+    others_each = s_bonus * _count(sc.others_draw) + d_bonus * _count(dc.others_draw)
     gor = rules.going_out.double_colour_draw_before_scoring
     if is_unspecified(gor):
         t.gap("going_out.double_colour_draw_before_scoring", z3.And(went_out, d_bonus > 0))
-    others_draw = z3.If(went_out, others_each if gor is True else 0, others_each)
+    others_draw = z3.If(went_out, s_bonus * _count(sc.others_draw) + (d_bonus * _count(dc.others_draw) if gor is True
+                                                                       else 0), others_each)
+    timing = rules.bonuses.others_draw_timing
+    if is_unspecified(timing):  # the readings differ only when the deck cannot supply the cards
+        t.gap("bonuses.others_draw_timing", z3.And(others_draw > 0, draws.deck.total < others_draw * (players - 1)))
     hands = list(s.hands)
     hands[current] = hand2
-    for j in range(players):
-        if j != current:
-            got_j, _ = draws.take(others_draw)
-            hands[j] = hands[j] + got_j
+
+    def others_take():
+        for j in range(players):
+            if j != current:
+                got_j, _ = draws.take(others_draw)
+                hands[j] = hands[j] + got_j
+
+    if timing is not DrawTiming.END_OF_TURN:
+        others_take()
+    discard = draws.discard + row_used + hand_used
+    draws.discard = discard
+    if timing is DrawTiming.END_OF_TURN:
+        others_take()
 
     # 5. bonus cards and refill, in the ruleset's order
+    by_group = ((sc, s_bonus, "bonuses.single_colour"), (dc, d_bonus, "bonuses.double_colour"))
     owed = s_bonus * _count(sc.place_cards) + d_bonus * _count(dc.place_cards) + place_on_fail
+    must = place_on_fail + z3.Sum([z3.IntVal(0), *[count * _count(b.place_cards) for b, count, _ in by_group
+                                                   if b.placement is BonusPlacement.REQUIRED]])
     placed = pile(f"{name}.placed")
+    cap = z3.If(owed <= hand2.total, owed, hand2.total)
     v += [placed.nonneg(), placed.num <= hand2.num, placed.wild <= hand2.wild,
-          placed.total == z3.If(went_out, 0, z3.If(owed <= hand2.total, owed, hand2.total))]
+          z3.If(went_out, placed.total == 0,
+                z3.And(placed.total <= cap, placed.total >= z3.If(must <= hand2.total, must, hand2.total)))]
+    for b, count, path in by_group:  # bonus cards kept where their placement is unspecified
+        if is_unspecified(b.placement):
+            t.gap(f"{path}.placement", z3.And(z3.Not(went_out), count > 0, placed.total < cap))
     hand3 = hand2 - placed
     minimum = rules.refill.minimum
     timing, mode = rules.refill.bonus_cards, rules.refill.mode
@@ -267,11 +290,8 @@ def turn(rules: Rules, players: int, s: TurnPiles, current: int, name: str, supp
                   caught)
         penalty, _ = draws.take(z3.If(caught, _count(dos.catch_penalty), 0))
         hand_end = hand3 + penalty
-    else:
+    else:  # no DOS call in play (where the sources are silent on it too: the rule is off)
         v.append(z3.Not(caught))
-        if is_unspecified(dos.required) or is_unspecified(dos.hand_size):
-            t.gap("dos_call.required" if is_unspecified(dos.required) else "dos_call.hand_size",
-                  z3.And(z3.Not(went_out), hand3.total == 2))
     hands[current] = hand_end
     t.after = TurnPiles(draws.deck, draws.discard, row3, tuple(hands))
     t.ended = z3.Or(went_out, hand3.total == 0, draws.ended)
