@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from ..errors import UsageError
@@ -16,7 +17,7 @@ def add_rulesets_option(parser) -> None:
 def ruleset_dirs(args) -> list[Path]:
     """The ``--rulesets`` folders, each checked to exist."""
     for folder in args.rulesets:
-        if not Path(folder).is_dir():
+        if not os.path.isdir(folder):  # os.path: False, never an error, for a name too long
             raise UsageError(f"--rulesets {folder}: no such folder",
                              fix="Give a folder that holds ruleset .yaml files.")
     return [Path(f) for f in args.rulesets]

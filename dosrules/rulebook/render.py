@@ -52,7 +52,7 @@ def schema_descriptions() -> dict[str, str]:
         node = schema["properties"]["rules"]
         for part in path.split("."):
             node = node["properties"][part]
-        out[path] = node.get("description", "")
+        out[path] = node.get("description", "").split(" Limit: ")[0]  # the tool's limit, not a rule
     return out
 
 

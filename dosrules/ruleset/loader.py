@@ -37,6 +37,7 @@ from .schema import ID_PATTERN, nearest, schema_problems, sort_problems
 from .yaml12 import Document, read_yaml
 
 MAX_EXTENDS = 8  # files in one extends chain
+MAX_ID = 64  # characters of a ruleset id (the schema's maxLength of `id`)
 _ID = re.compile(ID_PATTERN)
 SHIPPED_KINDS = ("editions", "house")
 
@@ -85,6 +86,11 @@ def find_ruleset_file(ruleset_id: str, search_dirs: Iterable[str | Path] = ()) -
     return found
 
 
+def _real(path: Path) -> Path:
+    """The path with links resolved; never raises (a link that loops stays as it is)."""
+    return Path(os.path.realpath(path))
+
+
 def _display(path: Path) -> str:
     """A path as short as it can be said: relative to the working folder when inside it."""
     try:
@@ -101,17 +107,19 @@ def _search_folders(near: Path | None, search_dirs: Sequence[Path]) -> list[Path
     folders += shipped_dirs()
     unique: list[Path] = []
     for folder in folders:
-        if folder.resolve() not in [u.resolve() for u in unique]:
+        if _real(folder) not in [_real(u) for u in unique]:
             unique.append(folder)
     return unique
 
 
 def _find(ruleset_id: str, folders: Sequence[Path]) -> Path | None:
-    if not _ID.match(ruleset_id):  # never a path: no '/', '..' or '.yaml' can get through
+    """The first ``<id>.yaml`` in ``folders``. Anything at that name counts (a link that loops,
+    a FIFO), so that reading it says what is wrong instead of "not found"."""
+    if not _ID.match(ruleset_id) or len(ruleset_id) > MAX_ID:  # never a path: no '/', '..' or '.yaml'
         return None
     for folder in folders:
         candidate = folder / f"{ruleset_id}.yaml"
-        if candidate.is_file():
+        if os.path.lexists(candidate):
             return candidate
     return None
 
@@ -163,7 +171,7 @@ class _Session:
         self.cache: dict[Path, RulesetFile | None] = {}
 
     def read(self, path: Path) -> RulesetFile | None:
-        key = path.resolve()
+        key = _real(path)
         if key in self.cache:
             return self.cache[key]
         try:
@@ -189,9 +197,9 @@ class _Session:
 
     def chain(self, file: RulesetFile, trail: tuple[RulesetFile, ...] = ()) -> list[RulesetFile] | None:
         """The file and the files it extends, base first; None if the chain is broken."""
-        trail_paths = [t.path.resolve() for t in trail]
-        if file.path.resolve() in trail_paths:
-            names = [t.id for t in trail[trail_paths.index(file.path.resolve()):]] + [file.id]
+        trail_paths = [_real(t.path) for t in trail]
+        if _real(file.path) in trail_paths:
+            names = [t.id for t in trail[trail_paths.index(_real(file.path)):]] + [file.id]
             child = trail[-1]
             self.problems.append(DosrulesError(
                 "extends cycle: " + " -> ".join(names), where=child.doc.where(("extends",)), path="extends",
@@ -222,7 +230,7 @@ class _Session:
 
     def part(self, text: str) -> RulesetFile | None:
         """The file a part of a spec names: an id, or a path."""
-        if _ID.match(text) and not Path(text).is_file():
+        if _ID.match(text) and not os.path.lexists(text):
             folders = _search_folders(None, self.search_dirs)
             path = _find(text, folders)
             if path is None:
@@ -230,7 +238,7 @@ class _Session:
                 return None
             return self.read(path)
         path = Path(text)
-        if not path.exists():
+        if not os.path.lexists(path):  # os.path: False, never an error, for a name too long or a NUL
             self.problems.append(DosrulesError(
                 f"'{text}' is neither a ruleset id nor an existing file",
                 fix="Give an id such as mattel-2018 ('dosrules list' shows them), a composition "
@@ -258,7 +266,7 @@ class Resolution:
 
 
 def _split(spec: str) -> list[str]:
-    if Path(spec).is_file():
+    if os.path.isfile(spec):
         return [spec]
     return spec.split("+")
 
@@ -312,9 +320,9 @@ def _layer(layers: list[tuple[int, RulesetFile]], session: _Session) -> tuple[Ru
     applied: list[Path] = []
     complete = False
     for _part, file in layers:
-        if file.path.resolve() in applied:  # extended by a later part as well: lay it once
+        if _real(file.path) in applied:  # extended by a later part as well: lay it once
             continue
-        applied.append(file.path.resolve())
+        applied.append(_real(file.path))
         data = file.doc.data
         for path, tree_path, value in file_leaves(data):
             origin[path] = (file.doc, tree_path)
