@@ -15,6 +15,10 @@ from .turn import ENDED
 __all__ = ["Rounds"]
 
 _NUMBER = Kind.NUMBER
+#: high-card draws for first dealer before the seats still tied settle it by lot (a tie repeats
+#: 20 times with a chance below 1e-19 under the printed deck; under a deck whose every card
+#: draws the same value it always does, and drawing again would never end)
+MAX_DEALER_DRAWS = 20
 
 
 class Rounds:
@@ -104,7 +108,7 @@ class Rounds:
                 deck.append(deck.pop(deck.index(card)))
             self._dealer_draw = ()
         contenders = list(range(n))
-        while True:
+        for _ in range(MAX_DEALER_DRAWS):
             if len(deck) < len(contenders):
                 deck = list(c.deck)
                 self.chance.shuffle(deck)
@@ -128,6 +132,11 @@ class Rounds:
             if len(contenders) == 1:
                 self.events.append(DealerChosen(contenders[0], "high-card", draws))
                 return contenders[0]
+        seat = contenders[self.chance.lot(len(contenders))]  # a deck whose every card draws alike
+        self.events.append(RuleGap("setup.first_dealer", f"seats {', '.join(map(str, contenders))} tied on "
+                                   f"{MAX_DEALER_DRAWS} high-card draws in a row; seat {seat} deals by lot", False))
+        self.events.append(DealerChosen(seat, "lot", draws))
+        return seat
 
     # --- turns --------------------------------------------------------------------------------
 
@@ -145,6 +154,11 @@ class Rounds:
         c = self.c
         self.turn_seat = seat
         self.turn_number += 1
+        if self.max_turns is not None and self.turn_number > self.max_turns:  # a round without end
+            self.phase = Phase.OVER
+            self.events.append(GameOver(None, tuple(self.scores), f"stopped: round {self.round} reached "
+                                                                  f"{self.max_turns} turns without a winner"))
+            return False
         self._reset_turn()
         self.phase = Phase.TURN
         row = self.row

@@ -479,8 +479,15 @@ def _last(opts: list, counts: dict[int, int], score: int, best: int):
 
 
 
+#: nodes (calls of the inner search) the branch and bound may visit; then it keeps the best plan
+#: found so far. Exact search is exponential in the free row cards (ten of them against a hand of
+#: 37 took 15 s): the budget bounds a decision to milliseconds (the C planner counts alike).
+SEARCH_NODES = 20_000
+
+
 def _general(slots: list, counts: dict[int, int]) -> list:
-    """:func:`_search` for any number of slots (recursive; the last slot inline)."""
+    """:func:`_search` for any number of slots (recursive; the last slot inline), visiting at most
+    SEARCH_NODES nodes."""
     n = len(slots)
     last = n - 1
     ub = [0] * (n + 1)
@@ -489,9 +496,11 @@ def _general(slots: list, counts: dict[int, int]) -> list:
     best = [-1, []]
     chosen = []
     lastopts = slots[last]
+    nodes = [0]
 
     def search(k, score):  # k < last
-        if score + ub[k] <= best[0]:
+        nodes[0] += 1
+        if nodes[0] > SEARCH_NODES or score + ub[k] <= best[0]:
             return
         rest = ub[k + 1]
         leaf = k + 1 == last

@@ -38,6 +38,7 @@ from ..engine.events import (BonusEarned, Caught, Dealt, DosCalled, Drew, GameOv
                             TurnStarted)
 from ..engine.state import new_game
 from ..errors import DosrulesError, UsageError
+from ..limits import MAX_ROUNDS_PER_GAME, TURN_CAP  # a round is stopped (counted as capped) at TURN_CAP turns
 
 __all__ = [
     "ChunkSpec", "ChunkResult", "Moments", "Summary", "run_chunk", "run_chunks", "plan_chunks",
@@ -47,8 +48,6 @@ __all__ = [
 
 CHUNK_ROUNDS = 250  # rounds per chunk in rounds mode (part of the numbers: changing it changes them)
 CHUNK_GAMES = 25  # games per chunk in games mode
-TURN_CAP = 1000  # turns after which a round is stopped (and counted as capped)
-MAX_ROUNDS_PER_GAME = 1000  # games mode: a game is stopped after this many rounds
 
 #: per-round statistics (each observed once per finished, uncapped round) and what they mean
 ROUND_METRICS = {

@@ -165,8 +165,9 @@ class RulesetFile:
 class _Session:
     """Reads files once each and collects every problem met while resolving a spec."""
 
-    def __init__(self, search_dirs: Sequence[Path]):
+    def __init__(self, search_dirs: Sequence[Path], ids_only: bool = False):
         self.search_dirs = list(search_dirs)
+        self.ids_only = ids_only  # parts are ids, never paths (a spec read from a file, not typed)
         self.problems: list[DosrulesError] = []
         self.cache: dict[Path, RulesetFile | None] = {}
 
@@ -230,7 +231,12 @@ class _Session:
 
     def part(self, text: str) -> RulesetFile | None:
         """The file a part of a spec names: an id, or a path."""
-        if _ID.match(text) and not os.path.lexists(text):
+        if self.ids_only and not _ID.match(text):
+            self.problems.append(DosrulesError(
+                f"'{text[:80]}' is not a ruleset id (lower-case letters, digits and dashes)",
+                fix="Name rulesets by id here, e.g. mattel-2018+reshuffle; a path is not read."))
+            return None
+        if _ID.match(text) and (self.ids_only or not os.path.lexists(text)):
             folders = _search_folders(None, self.search_dirs)
             path = _find(text, folders)
             if path is None:
@@ -265,22 +271,23 @@ class Resolution:
         return not self.problems
 
 
-def _split(spec: str) -> list[str]:
-    if os.path.isfile(spec):
+def _split(spec: str, ids_only: bool = False) -> list[str]:
+    if not ids_only and os.path.isfile(spec):
         return [spec]
     return spec.split("+")
 
 
-def resolve(spec: str | Path, search_dirs: Iterable[str | Path] = ()) -> Resolution:
-    """Resolve a spec without raising for bad input: every problem is in the result."""
+def resolve(spec: str | Path, search_dirs: Iterable[str | Path] = (), *, ids_only: bool = False) -> Resolution:
+    """Resolve a spec without raising for bad input: every problem is in the result. With
+    ``ids_only`` every part is looked up as an id, never read as a path."""
     spec = str(spec)
-    session = _Session([Path(d) for d in search_dirs])
-    if not spec.strip() or any(not p.strip() for p in _split(spec)):
+    session = _Session([Path(d) for d in search_dirs], ids_only)
+    if not spec.strip() or any(not p.strip() for p in _split(spec, ids_only)):
         session.problems.append(DosrulesError(
             f"'{spec}' is not a ruleset spec: a part is empty",
             fix="Write ids or paths joined by '+', e.g. mattel-2018+reshuffle."))
         return Resolution(spec, session.problems)
-    parts = [session.part(p) for p in _split(spec)]
+    parts = [session.part(p) for p in _split(spec, ids_only)]
     chains = [session.chain(f) if f is not None else None for f in parts]
     if any(c is None for c in chains) or session.problems and not all(f.valid for c in chains for f in c):
         return Resolution(spec, sort_problems(session.problems))
@@ -378,13 +385,14 @@ def _layer(layers: list[tuple[int, RulesetFile]], session: _Session) -> tuple[Ru
 # --- public -----------------------------------------------------------------------------------
 
 
-def load_ruleset(spec: str | Path, search_dirs: Iterable[str | Path] = ()) -> Ruleset:
-    """Load ``"mattel-2018"``, ``"mattel-2018+reshuffle"`` or a path to a ruleset file.
+def load_ruleset(spec: str | Path, search_dirs: Iterable[str | Path] = (), *, ids_only: bool = False) -> Ruleset:
+    """Load ``"mattel-2018"``, ``"mattel-2018+reshuffle"`` or a path to a ruleset file
+    (with ``ids_only``, ids only: for a spec that comes from a file, such as a game log's header).
 
     Raises :class:`~dosrules.errors.RulesetError` holding every problem found, including a
     house rule that names no edition (compose it with one: ``mattel-2018+target-500``).
     """
-    result = resolve(spec, search_dirs)
+    result = resolve(spec, search_dirs, ids_only=ids_only)
     if result.problems:
         raise RulesetError(result.problems)
     if result.ruleset is None:

@@ -19,11 +19,9 @@ every value and every key, addressed by the path of keys and list indexes from t
 
 from __future__ import annotations
 
-import errno
 import math
 import os
 import re
-import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -31,6 +29,7 @@ from typing import Any
 import yaml
 
 from ..errors import DosrulesError, Location
+from ..files import open_input
 
 MAX_BYTES = 1024 * 1024  # 1 MiB
 MAX_DEPTH = 24  # nested mappings and sequences
@@ -107,25 +106,14 @@ def read_text(path: Path, display: str | None = None) -> str:
     """The text of a file: strict UTF-8, at most MAX_BYTES, not binary; else DosrulesError."""
     name = display or str(path)
     where = Location(name)
+    fix = "Give the path of a .yaml file, or a ruleset id (see 'dosrules list')."
     try:
-        mode = os.stat(path).st_mode
-        if stat.S_ISDIR(mode):
-            raise DosrulesError("this is a folder, not a ruleset file", where=where,
-                                fix="Give the path of a .yaml file, or a ruleset id.")
-        if not stat.S_ISREG(mode):  # a FIFO or a device would block the read, or never end
-            raise DosrulesError("this is not a regular file (a pipe, socket or device)", where=where,
-                                fix="Give the path of a .yaml file saved on disk.")
-        with open(path, "rb") as handle:
+        with open_input(path, where, fix, "ruleset file") as handle:
             raw = handle.read(MAX_BYTES + 1)
-    except DosrulesError:
-        raise
     except FileNotFoundError:
         raise DosrulesError("no such file" + (" (a symbolic link to a missing file)" if os.path.islink(path) else ""),
                             where=where, fix="Check the path, or give a ruleset id (see 'dosrules list').") from None
     except OSError as err:
-        if err.errno == errno.ELOOP:
-            raise DosrulesError("the path is a symbolic link that loops", where=where,
-                                fix="Point the link at a ruleset file.") from None
         raise DosrulesError(f"cannot read the file: {err.strerror or err}", where=where,
                             fix="Check that the file exists and is readable.") from None
     if len(raw) > MAX_BYTES:
