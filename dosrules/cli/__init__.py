@@ -10,9 +10,10 @@ from __future__ import annotations
 import argparse
 import importlib
 import os
+import signal
 import sys
 
-from ..errors import DosrulesError
+from ..errors import DosrulesError, Terminated
 
 COMMANDS = ["rulesets", "games", "ask", "verify", "doc", "compare"]  # modules under dosrules.cli, in help order
 
@@ -33,9 +34,16 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _terminated(signum, frame):
+    raise Terminated
+
+
 def main(argv: list[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    """Run one command; the exit code. SIGTERM unwinds the run like Ctrl-C (so worker processes
+    are stopped, see ``dosrules.workers``) and exits 143."""
+    old = signal.signal(signal.SIGTERM, _terminated) if _main_thread() else None
     try:
+        args = build_parser().parse_args(argv)
         return args.handler(args)
     except DosrulesError as err:
         print(err.paragraph(), file=sys.stderr)
@@ -43,6 +51,9 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130
+    except Terminated:
+        print("terminated", file=sys.stderr)
+        return 143
     except BrokenPipeError:
         return 0
     except Exception as err:  # a bug in dosrules, not bad input: say so briefly
@@ -52,6 +63,15 @@ def main(argv: list[str] | None = None) -> int:
               "not in your input; rerun with DOSRULES_DEBUG=1 to see the traceback, and report it.",
               file=sys.stderr)
         return 70
+    finally:
+        if old is not None:
+            signal.signal(signal.SIGTERM, old)
+
+
+def _main_thread() -> bool:
+    import threading
+
+    return threading.current_thread() is threading.main_thread()
 
 
 if __name__ == "__main__":

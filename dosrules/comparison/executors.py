@@ -48,9 +48,11 @@ class LocalExecutor(Executor):
             for i, item in enumerate(items):
                 yield i, fn(item)
             return
-        from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+        from concurrent.futures import FIRST_COMPLETED, wait
 
-        pool = ProcessPoolExecutor(max_workers=min(self.jobs, len(items)), initializer=_ignore_sigint)
+        from ..workers import process_pool, stop_pool
+
+        pool = process_pool(min(self.jobs, len(items)))
         finished = False
         try:
             pending = {pool.submit(fn, item): i for i, item in enumerate(items)}
@@ -60,15 +62,11 @@ class LocalExecutor(Executor):
                     i = pending.pop(future)
                     yield i, future.result()
             finished = True
-        finally:  # on Ctrl-C or an error: drop queued chunks, do not wait for running ones
-            pool.shutdown(wait=finished, cancel_futures=True)
-
-
-def _ignore_sigint() -> None:
-    """Workers leave Ctrl-C to the coordinating process, which stops the run cleanly."""
-    import signal
-
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+        finally:  # on Ctrl-C, SIGTERM or an error: drop queued chunks, stop running ones
+            if finished:
+                pool.shutdown()
+            else:
+                stop_pool(pool)
 
 
 class DaskExecutor(Executor):

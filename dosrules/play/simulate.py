@@ -462,26 +462,19 @@ def run_chunks(specs: Sequence[ChunkSpec], jobs: int = 1,
             if progress:
                 progress(out[-1])
         return out
-    from concurrent.futures import ProcessPoolExecutor
+    from ..workers import process_pool, stop_pool
 
-    pool = ProcessPoolExecutor(max_workers=min(jobs, len(specs)), initializer=_quiet_worker)
+    pool = process_pool(min(jobs, len(specs)))
     try:
         for result in pool.map(run_chunk, specs):
             out.append(result)
             if progress:
                 progress(result)
     except BaseException:
-        pool.shutdown(wait=False, cancel_futures=True)  # Ctrl-C or an error: drop queued chunks
+        stop_pool(pool)  # Ctrl-C, SIGTERM or an error: drop queued chunks, stop running ones
         raise
     pool.shutdown()
     return out
-
-
-def _quiet_worker() -> None:
-    """Workers ignore Ctrl-C: the parent stops the run (no traceback from every worker)."""
-    import signal
-
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 # --- combining ------------------------------------------------------------------------------------
