@@ -2,7 +2,8 @@
 
 Each subcommand group lives in ``dosrules/cli/<name>.py`` with ``register(subparsers)``; the
 handler it sets returns the exit code. Bad input ends in one paragraph on stderr, never a
-traceback.
+traceback; all output goes through ``terminal.SafeStream`` (no control character of the input
+reaches the terminal).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import signal
 import sys
 
 from ..errors import DosrulesError, Terminated
+from .terminal import SafeStream
 
 COMMANDS = ["rulesets", "games", "ask", "verify", "doc", "compare"]  # modules under dosrules.cli, in help order
 
@@ -42,6 +44,8 @@ def main(argv: list[str] | None = None) -> int:
     """Run one command; the exit code. SIGTERM unwinds the run like Ctrl-C (so worker processes
     are stopped, see ``dosrules.workers``) and exits 143."""
     old = signal.signal(signal.SIGTERM, _terminated) if _main_thread() else None
+    streams = sys.stdout, sys.stderr
+    sys.stdout, sys.stderr = SafeStream(streams[0]), SafeStream(streams[1])  # input never controls the terminal
     try:
         args = build_parser().parse_args(argv)
         return args.handler(args)
@@ -64,6 +68,7 @@ def main(argv: list[str] | None = None) -> int:
               file=sys.stderr)
         return 70
     finally:
+        sys.stdout, sys.stderr = streams
         if old is not None:
             signal.signal(signal.SIGTERM, old)
 

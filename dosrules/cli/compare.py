@@ -140,10 +140,12 @@ def _progress_factory(args):
 
     def start(total: int):
         from rich.console import Console
+
+        from .terminal import raw_stderr
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
         bar = Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TextColumn("chunks"),
-                       TimeRemainingColumn(), transient=True, console=Console(stderr=True))
+                       TimeRemainingColumn(), transient=True, console=Console(file=raw_stderr()))
         bar.start()
         task = bar.add_task("", total=total)
 

@@ -180,14 +180,16 @@ def _simulate(args) -> int:
 
 
 def _with_progress(specs, args):
+    from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
     from ..play.simulate import run_chunks
+    from .terminal import raw_stderr
 
     unit = "rounds" if args.rounds is not None else "games"
     with Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TextColumn(unit),
                   TimeRemainingColumn(), transient=True,
-                  console=__import__("rich.console", fromlist=["Console"]).Console(stderr=True)) as bar:
+                  console=Console(file=raw_stderr())) as bar:
         task = bar.add_task("", total=sum(s.rounds or s.games for s in specs))
         return run_chunks(specs, args.jobs,
                           progress=lambda r: bar.advance(task, r.spec["rounds"] or r.spec["games"]))

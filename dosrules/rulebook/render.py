@@ -167,6 +167,26 @@ def _squash(text: Any):
     return type(text)(out) if hasattr(text, "__html__") else out
 
 
+# what could start a tag, link, code or emphasis mid-line (an underscore inside a word cannot)
+_MD_MARKUP = re.compile(r"([\\`*\[\]<>|~]|(?<!\w)_|_(?!\w))")
+
+
+def markdown_text(value: Any) -> str:
+    """Text from a ruleset (its name, sources, quotes, notes) as literal Markdown: line breaks
+    become spaces, and every character that could start a tag, a link or image, code, emphasis
+    or a table cell is backslash-escaped — ``<script>`` and ``[x](javascript:...)`` stay text."""
+    return _MD_MARKUP.sub(r"\\\1", " ".join(str(value).split()))
+
+
+def markdown_code(value: Any) -> str:
+    """A Markdown code span of ``value`` (code spans show HTML as text): fenced with one more
+    backtick than the longest run inside, padded when it starts or ends with one."""
+    text = " ".join(str(value).split())
+    fence = "`" * (max((len(run) for run in re.findall(r"`+", text)), default=0) + 1)
+    pad = " " if text.startswith("`") or text.endswith("`") else ""
+    return f"{fence}{pad}{text}{pad}{fence}"
+
+
 def _key(value: Any) -> Any:
     """An enum's YAML text (``"place-card"``), ``"unspecified"``, or the value itself."""
     if is_unspecified(value):
@@ -196,6 +216,9 @@ def _environment(fmt: str):
         keep_trailing_newline=True,
     )
     env.filters["squash"] = _squash
+    # text from the ruleset: literal Markdown in md (HTML escapes everything in html already)
+    env.filters["text"] = markdown_text if fmt == "md" else (lambda value: value)
+    env.filters["code_span"] = markdown_code
     env.filters["key"] = _key
     env.filters["runs"] = facts.number_runs
     env.tests["unspecified"] = is_unspecified
