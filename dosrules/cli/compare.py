@@ -204,7 +204,11 @@ def handler(args) -> int:
 
         plots = comparison_plots(data, specs, players)
         if args.plots:
-            doc["run"]["plots"] = write_plots(plots, args.plots)
+            try:
+                doc["run"]["plots"] = write_plots(plots, args.plots)
+            except OSError as err:
+                raise UsageError(f"--plots {args.plots}: cannot write the plots ({err.strerror})",
+                                 fix="Give a folder that exists or can be made, and is writable.") from None
         if args.html:
             from ..comparison import render_html
 

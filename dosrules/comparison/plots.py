@@ -20,6 +20,7 @@ def _setup():
     import matplotlib.pyplot as plt
 
     plt.rcParams.update({"svg.hashsalt": "dosrules", "svg.fonttype": "none", "font.size": 9,
+                         "text.parse_math": False,  # ruleset names are labels, never TeX ('$\\foo{$')
                          "axes.spines.top": False, "axes.spines.right": False})
     return plt
 
