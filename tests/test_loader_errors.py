@@ -154,4 +154,4 @@ def test_a_float_is_not_a_whole_number(tmp_path):
     text = (BAD / "unknown-key.yaml").read_text().replace("tagret: 300", "target: 300.0")
     (tmp_path / "unknown-key.yaml").write_text(text)
     (problem,) = resolve(tmp_path / "unknown-key.yaml").problems
-    assert problem.what == "expected a whole number from 1 to 10000, got 300.0"
+    assert problem.what == "expected a whole number from 1 to 2000, got 300.0"

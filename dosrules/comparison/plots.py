@@ -61,7 +61,8 @@ def _distribution(plt, summaries, rulesets, players, key: str, title: str, xlabe
         ax.set_title(f"{n} players")
         ax.set_xlabel(xlabel)
         ax.set_ylabel("share")
-        ax.legend(fontsize=7)
+        if ax.get_legend_handles_labels()[0]:  # a panel with no series has no legend
+            ax.legend(fontsize=7)
     return fig
 
 
@@ -96,7 +97,8 @@ def _bars(plt, summaries, rulesets, players, key: str, title: str, xlabel: str, 
         if not names:
             ax.text(0.5, 0.5, "none", ha="center", va="center", transform=ax.transAxes)
         ax.set_title(f"{n} players")
-        ax.legend(fontsize=7)
+        if ax.get_legend_handles_labels()[0]:  # a panel with no series has no legend
+            ax.legend(fontsize=7)
     return fig
 
 

@@ -19,6 +19,9 @@ _NUMBER = Kind.NUMBER
 #: 20 times with a chance below 1e-19 under the printed deck; under a deck whose every card
 #: draws the same value it always does, and drawing again would never end)
 MAX_DEALER_DRAWS = 20
+#: rounds in a row that end before their first action (a gap at the deal or the first turn)
+#: after which the game stops: every round of such rules ends alike
+MAX_IDLE_ROUNDS = 1000
 
 
 class Rounds:
@@ -26,8 +29,17 @@ class Rounds:
 
     def _play_rounds(self, ended: bool) -> None:
         """After a step that ended the round (``ended``), start rounds until one is under way
-        (a round can end before its first action: a gap at the first turn) or the game is over."""
+        (a round can end before its first action: a gap at the first turn) or the game is over.
+        Rounds that all end before their first action stop the game after MAX_IDLE_ROUNDS: no
+        action can change what comes next, and dealing again would never end."""
+        idle = 0
         while ended and self.phase is not Phase.OVER:
+            if idle == MAX_IDLE_ROUNDS:
+                self.phase = Phase.OVER
+                self.events.append(GameOver(None, tuple(self.scores), f"stopped: {idle} rounds in a row "
+                                                                      "ended before their first action"))
+                return
+            idle += 1
             ended = self._start_round()
 
     def _start_round(self) -> bool:
