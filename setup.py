@@ -1,7 +1,8 @@
 """Build steps that pyproject.toml cannot declare: the optional C planner and the shipped data.
 
 * ``dosrules.play._plan`` (``dosrules/play/_plan.c``) is optional: when it does not compile, the install
-  goes on and ``dosrules.play.agents`` plans in pure Python.
+  goes on and ``dosrules.play.planner`` plans in Python (the same plays: that code is the formulation
+  the C planner is tested against).
 * The repo's ``rulesets/`` and ``schemas/`` go into the wheel as ``dosrules/_data/rulesets`` and
   ``dosrules/_data/schemas`` (an editable install reads them from the checkout instead; see
   ``dosrules/resources.py``).

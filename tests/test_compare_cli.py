@@ -2,6 +2,7 @@
 
 import json
 import re
+from pathlib import Path
 
 import pytest
 
@@ -28,7 +29,23 @@ def test_json_document(run, capsys):
     code, out, err = run(capsys, "--json", "--witness-size", "3")
     assert code == 0 and err == ""  # no progress bar with --json
     doc = json.loads(out)
-    assert doc["format"] == "dosrules-compare/1"
+    assert doc["format"] == "dosrules-compare/2"
+    assert doc["baseline"] == "mattel-2018" and [r["label"] for r in doc["rulesets"]] == ["A", "B"]
+    assert 3 <= len(doc["headline"]) <= 7 and all(s.endswith(".") for s in doc["headline"])
+    assert doc["settings"]["policy"] == "casual"  # the comparison profile is the default
+    reached = {e["path"]: e for e in doc["exercised"]}
+    assert set(reached) == {row["path"] for row in doc["diff"]}
+    assert all(e["status"] in ("exercised", "rare", "never") and len(e["cells"]) == 2 for e in reached.values())
+    heavy = {g["ruleset"]: g for g in doc["gap_heavy"]}
+    assert set(heavy) >= {"german"} and all(g["filled"] for g in heavy.values())  # each simulated filled
+    filled = heavy["german"]["filled"]
+    assert filled["spec"].startswith("german~") and filled["summary"]["rounds"] == 40  # the same run
+    readings = {r["path"]: r for r in filled["readings"]}
+    assert "wilds.wild_dos.row_colour" in readings and all(r["why"] for r in readings.values())
+    assert filled["void_share"] < heavy["german"]["void_share"]  # filling removes most voids
+    assert [f["label"] for f in filled["figures"]][:2] == ["turns per round", "rounds per game"]
+    assert doc["headline"][0].startswith("Rule gaps void") and "filled" in doc["headline"][1]  # said first
+    assert {r["ruleset"] for r in doc["seat_fairness"]} <= {"mattel-2018", "german"}
     assert [r["spec"] for r in doc["rulesets"]] == ["mattel-2018", "german"]
     paths = {row["path"]: row for row in doc["diff"]}
     assert paths["refill.mode"]["kind"] == "values-differ"
@@ -39,29 +56,39 @@ def test_json_document(run, capsys):
     assert tests and {t["test"] for t in tests} <= {"welch-t", "two-proportion-z"}
     assert doc["effects"]["family_size"] == len(tests)
     assert all(0 <= t["p"] <= t["p_holm"] <= 1 for t in tests)
+    assert all(t["p_tost"] is None or 0 <= t["p_tost"] <= t["p_tost_holm"] <= 1 for t in tests)
     assert any(f["kind"] == "rule-gaps" and f["ruleset"] == "german" for f in doc["flags"])
     (pair,) = doc["witnesses"]
     assert (pair["a"], pair["b"]) == ("mattel-2018", "german") and pair["max_size"] == 3
     assert pair["witnesses"] and all(w["only_a"] or w["only_b"] or w["outcome_a"] != w["outcome_b"]
                                      for w in pair["witnesses"])
-    assert doc["run"]["chunks"] == 4
+    assert doc["run"]["chunks"] == 4 and doc["run"]["filled"]["chunks"] == 2 * len(heavy)
 
 
 def test_text_report_and_html(run, capsys):
-    code, out, _ = run(capsys, "--no-witnesses", "--html", str(run.html), "--plots", str(run.plots))
+    code, out, _ = run(capsys, "--html", str(run.html), "--plots", str(run.plots), "--witness-size", "3")
     assert code == 0
-    assert "Rule differences" in out and "refill.mode" in out and "(unspecified vs specified)" in out
-    assert "Welch's t-test" in out and "two-proportion z-test" in out
-    assert "not computed: --no-witnesses was given" in out
+    lines = out.splitlines()
+    assert max(map(len, lines)) <= 100, max(lines, key=len)
+    assert lines[lines.index("In short") + 1].startswith("  - ")  # the headline comes first
+    assert "What differs" in out and "refill.mode" in out and "(one source is silent)" in out
+    assert "What was exercised" in out and "Welch's t-test" in out and "two-proportion z-test" in out
+    assert "Editor-reviewed rules entry written against Mattel's 2018 instruction sheet" in out  # titles...
+    assert "000_baaf5c45727b132a.txt" not in out  # ...not file names
+    assert "In a 2-player game, with " in out and "notation: row " in out  # witnesses as sentences
     assert "4 chunks, 4 from" in out  # all read back from the store of the first test
+    assert "computed in" in out and ", 0 computed in" in out  # the filled rulesets' chunks too
+    assert "Filled silences" in out and "wilds.wild_dos.row_colour = " in out
     html = run.html.read_text()
-    assert html.count("<svg") == 4
+    assert html.count("<svg") == 5
     assert not re.search(r'<(script|link|img)\b', html), "self-contained: no external resources"
     assert not re.search(r'(src|href)="(https?:)?//', html)
-    for name in ("turns-per-round", "rounds-per-game", "seat-win-rates", "rule-gap-rates"):
+    for name in ("differences", "turns-per-round", "rounds-per-game", "seat-win-rates", "rule-gap-rates"):
         assert f'id="{name}"' in html
         assert (run.plots / f"{name}.svg").read_text().startswith("<svg")
-    assert "Holm" in html and "unspecified vs specified" in html
+    assert "Filled silences" in html and "german~" in html and "why this reading" in html
+    assert "Holm" in html and "one source is silent" in html and "In short" in html
+    assert re.search(r'<span class="card (blue|green|red|yellow|wild)', html)  # witnesses' cards as pictures
 
 
 @pytest.mark.parametrize("args, message", [
@@ -133,4 +160,56 @@ def test_games_mode_compares_complete_games_and_resumes(tmp_path, capsys):
     html = tmp_path / "g.html"
     assert main([a for a in args if a != "--json"] + ["--html", str(html)]) == 0
     assert "12 games per ruleset and player count" in capsys.readouterr().out
-    assert "12 simulated complete games per ruleset" in html.read_text() and "chunks of 5 games" in html.read_text()
+    assert "12 complete games" in html.read_text() and "(12 games!)" in html.read_text()  # too few: marked
+
+
+FAMILY = str(Path(__file__).parent.parent / "docs" / "examples" / "family")
+
+
+def test_a_rule_greedy_never_reaches_is_called_untested_with_the_way_out(tmp_path, capsys):
+    base = ["compare", "mattel-2018", "mattel-2018+dos-penalty-4", "--rulesets", FAMILY, "--players", "4",
+            "--rounds", "60", "--chunk-rounds", "30", "--jobs", "1", "--no-witnesses", "--db", str(tmp_path / "f.sqlite")]
+    assert main([*base, "--policy", "greedy"]) == 0
+    out = " ".join(capsys.readouterr().out.split())  # the text unwrapped
+    assert ("dos_call.catch_penalty differs, but in 60 rounds per ruleset no player was caught not calling DOS: "
+            "greedy always calls DOS; try --policy casual") in out
+    assert "so dos-penalty-4 went untested" in out  # said in the headline too
+    assert main([*base, "--json"]) == 0  # casual: players forget DOS and are caught
+    (entry,) = json.loads(capsys.readouterr().out)["exercised"]
+    assert entry["status"] == "exercised" and all(c["count"] > 0 for c in entry["cells"])
+
+
+def test_fill_names_the_source_of_each_reading_and_reruns_from_the_store(tmp_path, capsys):
+    args = ["compare", "mattel-2018", "german", "--players", "4", "--rounds", "20", "--chunk-rounds", "20",
+            "--jobs", "1", "--no-witnesses", "--db", str(tmp_path / "r.sqlite"), "--fill", "mattel-2018", "--json"]
+    assert main(args) == 0
+    doc = json.loads(capsys.readouterr().out)
+    filled = next(g["filled"] for g in doc["gap_heavy"] if g["ruleset"] == "german")
+    why = {r["path"]: r["why"] for r in filled["readings"]}
+    assert "refill.mode" not in why  # stated by german: never filled
+    assert why["dos_call.penalty_timing"] == "--fill mattel-2018 (from mattel-2018)"
+    assert "most shipped rulesets" in filled["source"] and "--fill mattel-2018" in filled["source"]
+    assert main(args) == 0  # a rerun reads every chunk, the filled ones too, from the store
+    run = json.loads(capsys.readouterr().out)["run"]
+    assert run["computed"] == 0 and run["filled"]["computed"] == 0 and run["filled"]["cached"] > 0
+
+
+def test_a_fill_source_that_cannot_fill_is_refused_before_simulating(tmp_path, capsys):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("readings:\n  target: 100\n")
+    code = main(["compare", "mattel-2018", "german", "--players", "4", "--rounds", "20", "--fill", str(bad),
+                 "--db", str(tmp_path / "r.sqlite")])
+    out, err = capsys.readouterr()
+    assert code != 0 and out == "" and "bad.yaml:2:3: --fill " in err and "target" in err
+    assert "Traceback" not in err and not (tmp_path / "r.sqlite").exists()
+
+
+def test_the_readme_job_compares_what_the_sources_state_differently(tmp_path, capsys):
+    """german filled from mattel-2018: the diff keeps only rules both sources state, differently."""
+    code = main(["compare", "mattel-2018", "german~mattel-2018", "--players", "4", "--rounds", "20",
+                 "--chunk-rounds", "20", "--jobs", "1", "--no-witnesses", "--db", str(tmp_path / "r.sqlite"),
+                 "--json"])
+    assert code == 0
+    diff = json.loads(capsys.readouterr().out)["diff"]
+    assert {row["path"] for row in diff} >= {"refill.mode", "drawing.after_failed_draw"}
+    assert all(row["kind"] == "values-differ" for row in diff)

@@ -28,8 +28,8 @@ def test_unspecified_versus_specified_is_called_out_with_citations():
         assert row.kind == ("unspecified-vs-specified" if len(specified) == 1 else "values-differ")
         for c in specified:
             assert c.status in ("stated", "inferred", "house")
-            assert c.source and c.file and c.section, (row.path, c)
-            assert c.citation.startswith(c.file)
+            assert c.source and c.file and c.title and c.section, (row.path, c)
+            assert c.citation.startswith(c.title)  # cited by the source's title, not its file name
         for c in row.cells:
             if c.unspecified:
                 assert c.value == "unspecified" and c.status == "unspecified"

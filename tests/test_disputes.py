@@ -10,7 +10,6 @@ import pytest
 from dosrules.cli import main
 from dosrules.disputes import answer, check, load_scenario, ruleset, shipped_editions
 from tools.dispute_catalogue import REGENERATE, render_readme, scenario_files
-from dosrules.disputes.consult import attribute_paths, record
 from dosrules.disputes.scenario import ScenarioError, scenario_schema
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -50,23 +49,22 @@ def test_readme_is_current():
 # --- the consulted rules ------------------------------------------------------------------------
 
 
-def test_attribute_map_is_measured_from_the_compiler():
-    table = attribute_paths(ruleset("mattel-2018"), 3)
-    assert table["after_failed_draw"] == ("drawing.after_failed_draw",)
-    assert set(table["dos_active"]) == {"dos_call.required", "dos_call.hand_size"}
-    assert "wilds.wild_dos.value" in table["hand_options"]
-
-
-def test_consult_log_records_the_rules_read():
+def test_a_scenario_position_is_traced():
     from dosrules.disputes.position import build_state
+    from dosrules.engine.trace import rules_read
 
     scenario = load_scenario(ROOT / "docs/disputes/failed-draw-costs-a-card.yaml")
-    state = build_state(scenario, ruleset("mattel-2018"))
-    log = record(state)
-    log.recording = True
+    state = build_state(scenario, ruleset("mattel-2018"), trace=True)
     state.legal_actions()
-    assert "matching.double" in dict(log.paths())
-    assert record(state) is log  # idempotent
+    assert "matching.double" in rules_read(state).paths
+
+
+def test_consulted_rules_are_the_engines_reads_of_the_asked_actions():
+    a = _answer(ROOT / "docs/disputes/failed-draw-costs-a-card.yaml", "mattel-2018")
+    assert a.consulted[:2] == ["dos_call.required", "dos_call.hand_size"]  # is the player exposed?
+    assert {"drawing.draw_when_match_possible", "drawing.after_failed_draw"} <= set(a.consulted)
+    # the deal of the game the position is set up from is not asked about
+    assert not {"setup.first_dealer", "setup.hand_size", "target"} & set(a.consulted)
 
 
 def test_legal_answer_names_the_deciding_rule_and_what_else_would_happen():
@@ -173,7 +171,7 @@ def test_ask_file_prints_every_edition_and_the_clause(capsys):
 
 def test_ask_inline_json(capsys):
     code = main(["ask", "--row", "7r 9b", "--hand", "3r 4r 9g W2 8b", "--action", "match 7r with 3r+4r",
-                 "--rulesets", "mattel-2018,mattel-2018+two-player", "--json"])
+                 "--under", "mattel-2018,mattel-2018+two-player", "--json"])
     assert code == 0
     data = json.loads(capsys.readouterr().out)
     by_id = {a["ruleset"]: a for a in data["answers"]}
@@ -186,14 +184,14 @@ def test_ask_inline_json(capsys):
 def test_ask_exit_1_when_the_file_expects_otherwise(tmp_path, capsys):
     f = tmp_path / "s.yaml"
     f.write_text(GOOD.replace("mattel-2018: legal", "mattel-2018: illegal"), encoding="utf-8")
-    assert main(["ask", str(f), "--rulesets", "mattel-2018"]) == 1
+    assert main(["ask", str(f), "--under", "mattel-2018"]) == 1
     assert "NOT AS EXPECTED — verdict is legal, expected illegal" in capsys.readouterr().out
 
 
 @pytest.mark.parametrize("argv,expected", [
     (["ask"], "nothing to ask. Give a scenario file, or --row, --hand and --action"),
-    (["ask", "--row", "7r", "--hand", "7b", "--action", "match 7r with 7b", "--rulesets", "nope"],
-     "--rulesets: no ruleset with the id 'nope'"),
+    (["ask", "--row", "7r", "--hand", "7b", "--action", "match 7r with 7b", "--under", "nope"],
+     "--under: no ruleset with the id 'nope'"),
     (["ask", "--row", "7r 2x", "--hand", "7b", "--action", "match 7r with 7b"], "--row: '2x' is not a card"),
     (["ask", "x.yaml", "--row", "7r"], "give a scenario file or an inline situation, not both (--row)"),
     (["ask", "missing.yaml"], "missing.yaml: no such file."),
@@ -208,7 +206,7 @@ def test_ask_exit_1_when_the_file_expects_otherwise(tmp_path, capsys):
      "--hand: 200 is greater than the maximum of 108"),
 ])
 def test_ask_bad_input(capsys, argv, expected):
-    assert main(argv) in (1, 2)
+    assert main(argv) == 2  # 1 is kept for "not as expected"
     err = capsys.readouterr().err
     assert expected in err and "Traceback" not in err
 
@@ -227,13 +225,14 @@ def test_ask_errors_are_one_paragraph(capsys):
     assert "\n" not in err and err.count("an action is") == 1  # the forms once, not twice
 
 
-def test_ask_help_has_examples_and_says_rulesets_is_a_list_of_ids(capsys):
+def test_ask_help_has_examples_and_says_what_under_and_rulesets_take(capsys):
     with pytest.raises(SystemExit):
         main(["ask", "--help"])
-    out = capsys.readouterr().out
-    assert "examples:" in out and "dosrules ask --row" in out and "--next-round" in out
-    assert "comma-separated list of ruleset ids" in out and "not a folder" in out
-    assert f"--rulesets {','.join(shipped_editions()[:2])}" in out
+    out = " ".join(capsys.readouterr().out.split())
+    assert "examples:" in out and "dosrules ask --row" in out and "--next-round" in out and "--options" in out
+    assert "--under RULESET[,RULESET...]" in out and "ruleset files" in out
+    assert "--rulesets DIR a folder of extra rulesets" in out  # the same as in every other command
+    assert f"--under {','.join(shipped_editions()[:2])}" in out
 
 
 # --- following into the deal: who deals ---------------------------------------------------------
@@ -243,7 +242,7 @@ def test_ask_inline_next_round_names_the_next_dealer(capsys):
     argv = ["ask", "--row", "7r 3b", "--hand", "7", "--hand", "7", "--hand", "7b", "--turn", "2", "--dealer", "0",
             "--action", "match 7r with 7b", "--action", "end", "--next-round", "--json"]
     eds = shipped_editions()
-    assert main([*argv, "--rulesets", ",".join(eds)]) == 0
+    assert main([*argv, "--under", ",".join(eds)]) == 0
     deals = {a["ruleset"]: (a["deal"], a["verdict"], a["settled_by_lot"]) for a in json.loads(capsys.readouterr().out)["answers"]}
     expected = {rid: load_scenario(ROOT / "docs/disputes/who-deals-next.yaml").expect[rid] for rid in eds}
     for rid in eds:

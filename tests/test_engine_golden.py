@@ -569,32 +569,6 @@ def test_copy_is_independent():
     assert [str(e) for e in s.apply(a)] == [str(e) for e in u.apply(a)]
 
 
-class _Recorder:
-    """A stand-in for ``state.c`` that records the attributes read (the supported proxy)."""
-
-    def __init__(self, compiled):
-        object.__setattr__(self, "wrapped", compiled)
-        object.__setattr__(self, "reads", set())
-
-    def __getattr__(self, name):
-        self.reads.add(name)
-        return getattr(self.wrapped, name)
-
-
-@pytest.mark.parametrize("spec", ["mattel-2018", "german", "digest-2017+all-wild-row"])
-def test_a_proxy_for_the_compiled_rules_sees_every_read_and_changes_nothing(spec):
-    from dosrules.play.agents import GreedyAgent
-    plain, proxied = new_game(spec, 3, seed=4, max_rounds=6), new_game(spec, 3, seed=4, max_rounds=6)
-    proxy = proxied.c = _Recorder(proxied.c)
-    agents = [GreedyAgent(seed=s) for s in range(3)], [GreedyAgent(seed=s) for s in range(3)]
-    while not plain.is_terminal():
-        a, b = agents[0][plain.current_player()].act(plain), agents[1][proxied.current_player()].act(proxied)
-        assert a == b
-        assert plain.apply(a) == proxied.apply(b)
-    assert proxied.is_terminal() and plain.scores == proxied.scores
-    assert {"row_minimum", "hand_size", "deck"} <= proxy.reads
-
-
 def test_why_not_is_none_exactly_for_legal_actions():
     s = position([["3r", "4b", "7b", "9g", "1y", "5y", "8r"], OTHER], ["7r", "10g"])
     for text in ["match 7r with 7b", "draw", "match 10g with 1y+9g"]:

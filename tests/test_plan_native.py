@@ -1,15 +1,17 @@
-"""The native greedy planner (dosrules/play/_plan.c) chooses exactly what the Python planner chooses."""
+"""The C planner (dosrules/play/_plan.c) chooses exactly what greedy's choice in Python
+(dosrules/play/planner.py, the oracle) chooses."""
 
 import os
 import random
 import subprocess
 import sys
+from types import SimpleNamespace
 from pathlib import Path
 
 import pytest
 
 from dosrules import load_ruleset
-from dosrules.play import agents
+from dosrules.play import agents, planner
 from dosrules.ruleset.cards import Card, Kind
 from dosrules.engine import Phase, new_game
 from dosrules.engine.compiled import CompiledRules
@@ -24,16 +26,10 @@ SPECS = [("mattel-2018", 4), ("german", 3), ("digest-2017", 2), ("mattel-2018+re
          ("mattel-2018+all-wild-row-placer", 3), ("german+target-500", 4)]
 
 
-class Rules:
-    """Stand-in rules carrying only the face tables (hashable, as CompiledRules are)."""
-
-    def __init__(self, **tables):
-        self.__dict__.update(tables)
-
-
 def native_table(c: CompiledRules):
     """The C planner's table for these rules (built here, so DOSRULES_PURE_PYTHON does not matter)."""
-    return _plan.Table(c.faces, c.f_bits, c.f_tbits, c.f_points, c.f_lo, c.f_hi)
+    t = planner.tables_for(c)
+    return _plan.Table(c.faces, t.bits, t.tbits, t.points, t.lo, t.hi)
 
 
 def positions(c: CompiledRules, rng: random.Random, n: int):
@@ -67,33 +63,28 @@ def positions(c: CompiledRules, rng: random.Random, n: int):
 @pytest.mark.parametrize("spec, players", SPECS)
 def test_native_and_python_planners_pick_the_same_options(spec, players, monkeypatch):
     c = CompiledRules(load_ruleset(spec), players)
-    table = native_table(c)
-    searched = {"two": 0, "general": 0}
-    search, general = agents._search, agents._general
+    table, tables = native_table(c), planner.tables_for(c)
+    searched = {"two": 0, "more": 0}
 
-    def counting_search(slots, counts):
-        searched["two"] += len(slots) == 2
-        return search(slots, counts)
+    class CountingSearch(planner._Search):
+        def __init__(self, slots, counts, best_first):
+            searched["two" if len(slots) == 2 else "more"] += 1
+            super().__init__(slots, counts, best_first)
 
-    def counting_general(slots, counts):
-        searched["general"] += 1
-        return general(slots, counts)
-
-    monkeypatch.setattr(agents, "_search", counting_search)
-    monkeypatch.setattr(agents, "_general", counting_general)
+    monkeypatch.setattr(planner, "_Search", CountingSearch)
     rng = random.Random(f"{spec}/{players}")
     planned = 0
     for hand, row, used in positions(c, rng, 500):
-        expected = agents._plain_keys_python(c, hand, row, used)
+        expected = planner.plan_keys(tables, hand, row, used)
         assert table.plan(hand, row, used) == expected, ([str(x) for x in hand], [str(x) for x in row], used)
         planned += bool(expected)
     # the hard cases came up: the best options clash and a search decides (two slots, and more)
-    assert planned >= 300 and searched["two"] >= 20 and searched["general"] >= 20, (planned, searched)
+    assert planned >= 300 and searched["two"] >= 20 and searched["more"] >= 20, (planned, searched)
 
 
 def test_plain_plan_uses_the_native_planner_and_matches_the_python_plan():
-    """Along greedy games, plain_plan (native when built and not disabled) returns the same Match
-    objects as the pure-Python planner."""
+    """Along greedy games, plain_plan (native when built and not disabled) plans what the Python
+    formulation plans."""
     ruleset = load_ruleset("mattel-2018+reshuffle")
     compared = 0
     for seed in range(3):
@@ -103,12 +94,15 @@ def test_plain_plan_uses_the_native_planner_and_matches_the_python_plan():
             if s.is_terminal():
                 break
             if s.phase is Phase.TURN and not s.drew:
-                assert agents.plain_plan(s) == agents._plain_plan_python(s), str(s)
+                plan = planner.plain_plan(s)
+                tables = planner.tables_for(s.c)
+                keys = planner.plan_keys(tables, s.hands[s.turn_seat], s.row, s.used)
+                assert [tables.matches[k] for k in keys] == plan, str(s)
                 compared += 1
             s.apply(players[s.current_player()].act(s))
     assert compared >= 100
-    if agents._native is not None:
-        assert isinstance(agents._TABLES[s.c], _plan.Table)
+    if planner._native is not None:
+        assert isinstance(planner.tables_for(s.c).native, _plan.Table)
 
 
 def test_the_native_planner_leaves_unknown_cards_and_odd_shapes_to_python():
@@ -116,7 +110,7 @@ def test_the_native_planner_leaves_unknown_cards_and_odd_shapes_to_python():
     table = native_table(c)
     seven, three, four = (c.faces[[str(f) for f in c.faces].index(n)] for n in ("7r", "3r", "4r"))
     keys = table.plan([three, four], [seven], [False])
-    assert keys == agents._plain_keys_python(c, [three, four], [seven], [False])
+    assert keys == planner.plan_keys(planner.tables_for(c), [three, four], [seven], [False])
     assert [(t, total, fs) for t, total, fs, _ in keys] == [(c.face_of[seven], 7, (c.face_of[three], c.face_of[four]))]
     stranger = Card(Kind.NUMBER, 3, three.colour)  # equal to 3r but not the interned object
     assert stranger == three and stranger is not three
@@ -129,23 +123,29 @@ def test_the_native_planner_leaves_unknown_cards_and_odd_shapes_to_python():
     assert table.plan([], [seven], [False]) == [] and table.plan([three], [], []) == []
 
 
-def test_tables_out_of_the_native_range_fall_back_to_python():
+def test_tables_out_of_the_native_range_fall_back_to_python(monkeypatch):
+    monkeypatch.setattr(planner, "_native", _plan)  # whatever DOSRULES_PURE_PYTHON says
     c = CompiledRules(load_ruleset("mattel-2018"), 2)
+    t = planner.tables_for(c)
     with pytest.raises(OverflowError):
-        _plan.Table(c.faces, c.f_bits, c.f_tbits, [1 << 50] * len(c.faces), c.f_lo, c.f_hi)
+        _plan.Table(c.faces, t.bits, t.tbits, [1 << 50] * len(c.faces), t.lo, t.hi)
     with pytest.raises(ValueError):
-        _plan.Table(c.faces, c.f_bits[:-1], c.f_tbits, c.f_points, c.f_lo, c.f_hi)
+        _plan.Table(c.faces, t.bits[:-1], t.tbits, t.points, t.lo, t.hi)
     with pytest.raises(ValueError, match="not initialised"):
         _plan.Table.__new__(_plan.Table).plan([], [], [])
-    if agents._native is not None:  # plain_plan then keeps the Python planner for such rules
-        huge = Rules(faces=c.faces, f_bits=c.f_bits, f_tbits=c.f_tbits, f_points=[1 << 50] * len(c.faces),
-                               f_lo=c.f_lo, f_hi=c.f_hi)
-        assert agents._native_table(huge) is False
-        agents._TABLES.pop(huge)
+    # points out of the C planner's range: the tables keep no C table, and the Python code plans
+    huge = CompiledRules(load_ruleset("mattel-2018"), 2)
+    huge.f_score = [1 << 50] * len(huge.faces)
+    tables = planner.tables_for(huge)
+    assert tables.native is None and t.native is not None
+    face = {str(f): f for f in huge.faces}
+    position = SimpleNamespace(c=huge, hands=[[face["3r"], face["4b"], face["7g"]]], turn_seat=0, row=[face["7r"]],
+                               used=[False])
+    assert [str(m) for m in planner.plain_plan(position)] == ["match 7r with 3r+4b"]
 
 
 def test_dosrules_pure_python_disables_the_native_planner():
-    code = "import dosrules.play.agents as a; print(a._native is None)"
+    code = "import dosrules.play.planner as p; print(p._native is None)"
     root = Path(__file__).resolve().parent.parent  # this checkout's dosrules, first on sys.path
     env = dict(os.environ, DOSRULES_PURE_PYTHON="1")
     out = subprocess.run([sys.executable, "-c", code], env=env, cwd=root, capture_output=True, text=True,

@@ -89,9 +89,12 @@ def provenances(draw, value):
     if value == "unspecified":
         citation = draw(st.none() | st.builds(Citation, st.sampled_from(["000", "k-2"]), text, text))
         return Provenance(Status.UNSPECIFIED, citation, draw(st.none() | text))
-    status = draw(st.sampled_from([Status.STATED, Status.INFERRED, Status.HOUSE]))
+    status = draw(st.sampled_from([Status.STATED, Status.INFERRED, Status.HOUSE, Status.FILLED]))
     note = draw(text) if status is Status.INFERRED else draw(st.none() | text)
-    return Provenance(status, draw(st.builds(Citation, st.sampled_from(["000", "k-2"]), text, text)), note)
+    citation = draw(st.builds(Citation, st.sampled_from(["000", "k-2"]), text, text))
+    if status is Status.FILLED and note is not None:  # a reading from a readings file: a note, no citation
+        citation = draw(st.none() | st.just(citation))
+    return Provenance(status, citation, note)
 
 
 def leaves(tree, prefix=""):

@@ -17,7 +17,7 @@ import sys
 from ..errors import DosrulesError, Terminated
 from .terminal import SafeStream
 
-COMMANDS = ["rulesets", "games", "ask", "verify", "doc", "compare"]  # modules under dosrules.cli, in help order
+COMMANDS = ["rulesets", "games", "ask", "verify", "doc", "compare", "gaps"]  # modules under dosrules.cli, in help order
 
 
 class _Parser(argparse.ArgumentParser):
@@ -42,7 +42,7 @@ def _terminated(signum, frame):
 
 def main(argv: list[str] | None = None) -> int:
     """Run one command; the exit code. SIGTERM unwinds the run like Ctrl-C (so worker processes
-    are stopped, see ``dosrules.workers``) and exits 143."""
+    are stopped, see ``dosrules.play.workers``) and exits 143."""
     old = signal.signal(signal.SIGTERM, _terminated) if _main_thread() else None
     streams = sys.stdout, sys.stderr
     sys.stdout, sys.stderr = SafeStream(streams[0]), SafeStream(streams[1])  # input never controls the terminal

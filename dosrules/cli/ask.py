@@ -2,8 +2,10 @@
 
     dosrules ask docs/disputes/failed-draw-costs-a-card.yaml
     dosrules ask --row "7r 9b" --hand "3r 4r 9g W2" --action "match 7r with 3r+4r"
+    dosrules ask --row "7r 9b" --hand "5g 8y 10r" --before draw --options
 
-Exit code 0, or 1 when a scenario file's ``expect`` disagrees with the engine.
+Exit code 0: answered; 1: a scenario file's ``expect`` disagrees with the engine; 2: the
+question cannot be asked as given (a notation slip, a bad scenario, ruleset or option).
 """
 
 from __future__ import annotations
@@ -11,31 +13,40 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from pathlib import Path
 
 from ..errors import DosrulesError, UsageError
-
+from .common import add_rulesets_option
 
 EPILOG = """\
 examples:
   dosrules ask docs/disputes/failed-draw-costs-a-card.yaml
-  dosrules ask docs/disputes/who-deals-next.yaml --rulesets {two}
+  dosrules ask docs/disputes/who-deals-next.yaml --under {two}
   dosrules ask --row "7r 9b" --hand "3r 4r 9g W2" --action "match 7r with 3r+4r"
   dosrules ask --row "7r 9b" --hand "3r 4r 9g W2" --action "match 7r with 3r+4r" \\
                --action "match 9b with 9g" --action end
-  dosrules ask --row "7r 9b" --hand "5g 8y 10r" --deck "6b" --action draw --action "place 8y"
+  dosrules ask --row "7r 9b" --hand "5g 8y 10r" --deck "6b" --before draw --options   # what now?
+  dosrules ask --row "7r 9b" --hand "3r 4r 9g" --action "match 7r with 3r+4r" \\
+               --under {one}+family.yaml --rulesets ./our-rules          # our own house rules
   dosrules ask --row "7r 3b" --hand 7 --hand 7 --hand 7b --turn 2 --dealer 0 \\
                --action "match 7r with 7b" --action end --next-round   # who deals next?
+  dosrules ask FILE --format html -o ruling.html                        # to print or share
   dosrules ask FILE --json
 
 cards: 7r 10y (number + colour b/g/r/y), #g (Wild #, in its printed colour), W2 (Wild DOS);
-  a wild played or matched in the row carries its declaration: #g=5, W2=r.
+  a wild played or matched carries its declaration: #g=5, W2=r (a Wild DOS from hand always
+  needs its colour, a Wild # its number).
 actions: match 7r with 7b | match 7r with 3r+4r | match 5r with 3r+W2=r | draw | place 9b |
   end | call-dos | catch-dos 2 | pass | declare #g=5. Quote anything with a # in a shell.
 
-For each ruleset: the verdict (legal; illegal, with the rule that forbids it; or rule gap, when
-the edition is silent), what follows (events, the row and hands after, draws, bonuses,
-penalties, scores, the next deal), and the deciding rules with their source clauses. The
-scenario file format and the --json shape: docs/disputes/README.md.
+The answer opens with one plain sentence over every ruleset, then for each ruleset: the verdict
+(legal; illegal, with the rule that forbids it; or rule gap, when the ruleset is silent — then
+what each reading of the silent rule would give, and which rulesets read it so), what follows,
+and the rules whose other readings would change the answer, each with its source clause.
+A catch window or a declaration the engine waits for between the asked actions is filled with
+the ordinary choice (no catch; the first declaration allowed), and the answer says so.
+Rulesets: ids, compositions (EDITION+HOUSE), filled rulesets (EDITION~OTHER) or files.
+The scenario file format and the --json shape: docs/disputes/README.md.
 """
 
 
@@ -43,23 +54,33 @@ def _epilog() -> str:
     from ..ruleset.loader import shipped_ids  # not dosrules.disputes: keep every command's start-up light
 
     ids = shipped_ids("editions") or ["EDITION"]
-    return EPILOG.replace("{two}", ",".join(ids[:2]))
+    return EPILOG.replace("{two}", ",".join(ids[:2])).replace("{one}", ids[0])
 
 
 def register(sub) -> None:
     p = sub.add_parser(
         "ask", help="settle a rules dispute: verdict per ruleset, what follows, and the clauses",
         description="Settle a rules dispute. For a scenario file, or a situation given inline, the verdict\n"
-                    "under each ruleset (legal, illegal or rule gap), what follows, and the rules the engine\n"
-                    "consulted that decided it, with citations. Exit code 1 when a file's expected verdicts\n"
-                    "disagree with the engine.",
+                    "under each ruleset (legal, illegal or rule gap), what follows, and the rules that decide\n"
+                    "it, with citations; with --options, what the player may do now. Exit code 1 when a\n"
+                    "file's expected verdicts disagree with the engine, 2 when the question cannot be asked\n"
+                    "as given.",
         epilog=_epilog(), formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("scenario", nargs="?", help="a scenario file (see docs/disputes/README.md)")
-    p.add_argument("--rulesets", metavar="ID,ID,...",
-                   help="a comma-separated list of ruleset ids or compositions (EDITION+HOUSE) to ask "
-                        "under — ids, not a folder ('dosrules list' shows them); default: every shipped "
-                        "edition, then the others the file expects")
-    p.add_argument("--json", action="store_true", help="print the answers as JSON")
+    p.add_argument("--under", action="append", default=[], metavar="RULESET[,RULESET...]",
+                   help="the rulesets to ask under (repeatable, or comma-separated): ids, compositions "
+                        "(edition+house), filled rulesets (edition~other) or ruleset files; default: the "
+                        "rulesets the scenario names, else every shipped edition and the others it expects")
+    add_rulesets_option(p)
+    p.add_argument("--options", action="store_true",
+                   help="what may the player do now? every legal action in words, and why each other kind "
+                        "of action is not allowed (at the position after --before and --action)")
+    p.add_argument("-v", "--verbose", action="store_true", help="also list every other rule the engine consulted")
+    p.add_argument("--format", choices=["text", "md", "html", "json"], default="text",
+                   help="text (default), md (to paste into a chat), html (printable, the position drawn as "
+                        "cards) or json")
+    p.add_argument("--json", action="store_true", help="the same as --format json")
+    p.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output")
     inline = p.add_argument_group("inline situation (instead of a file)")
     inline.add_argument("--row", metavar="CARDS", help='the Centre Row, e.g. "7r 9b"')
     inline.add_argument("--hand", action="append", metavar="CARDS", default=[],
@@ -91,119 +112,134 @@ def _scenario(args):
             raise UsageError(f"give a scenario file or an inline situation, not both (--{given[0]})",
                              fix="Drop the file name, or the inline options.")
         return load_scenario(args.scenario)
-    if not (args.row is not None and args.hand and args.action):
+    if not (args.row is not None and args.hand and (args.action or args.options)):
         raise UsageError("nothing to ask", fix="Give a scenario file, or --row, --hand and --action "
-                                                "(e.g. --row \"7r 9b\" --hand \"3r 4r 9g W2\" --action \"match 7r with 3r+4r\").")
+                                                "(e.g. --row \"7r 9b\" --hand \"3r 4r 9g W2\" --action \"match 7r with 3r+4r\"), "
+                                                "or --row, --hand and --options for what the player may do now.")
     return inline_scenario(row=args.row, hands=args.hand, action=args.action, before=args.before,
                            turn=args.turn, deck=args.deck, discard=args.discard, players=args.players,
                            dealer=args.dealer, called=args.called, follow="next-round" if args.next_round else "round")
 
 
-def _rulesets(args) -> list[str] | None:
-    if not args.rulesets:
-        return None
-    from ..ruleset.loader import find_ruleset_file
+def _split_old_rulesets(args) -> None:
+    """``--rulesets ID,ID`` was ask's list of rulesets; it now names folders, as in every other
+    command. A value that is not a folder is taken the old way, with a deprecation message."""
+    folders, old = [], []
+    for value in args.rulesets:
+        spec_like = "," in value or "+" in value or "/" not in value or value.endswith((".yaml", ".yml"))
+        (old if spec_like and not Path(value).is_dir() else folders).append(value)
+    if old:
+        print(f"dosrules ask: '--rulesets {old[0]}' is deprecated for naming the rulesets to ask under: "
+              f"use '--under {old[0]}'. --rulesets now names a folder of extra rulesets, as in every "
+              "other command.", file=sys.stderr)
+    args.rulesets, args.under = folders, [*args.under, *old]
 
-    ids = [r.strip() for r in args.rulesets.split(",") if r.strip()]
-    for rid in ids:
-        for part in rid.split("+"):
-            try:
-                find_ruleset_file(part)
-            except DosrulesError as err:
-                raise UsageError(err.what, where="--rulesets",
-                                 fix="Give ruleset ids ('dosrules list') or compositions like "
-                                     "edition+house, separated by commas.") from None
-    return ids
+
+def _specs(args) -> list[str]:
+    specs = [r.strip() for value in args.under for r in value.split(",") if r.strip()]
+    if args.under and not specs:
+        raise UsageError("--under names no ruleset", fix="Give ruleset ids, compositions or files, e.g. "
+                                                          "--under EDITION,EDITION+HOUSE ('dosrules list' shows them).")
+    return specs
+
+
+def _load(scenario, specs: list[str], dirs: tuple[str, ...]):
+    """(spec as written, Ruleset) for each ruleset asked under; files in the scenario's own
+    ``rulesets`` are read relative to the scenario's folder, those given on the command line as given."""
+    from ..disputes import rulesets_for, ruleset
+
+    out = []
+    for spec in rulesets_for(scenario, specs):
+        where = "--under" if specs else (scenario.file if scenario.rulesets else "--under")
+        try:
+            out.append((spec, ruleset(spec if specs else scenario.load_spec(spec), dirs)))
+        except DosrulesError as err:
+            problems = getattr(err, "problems", [err])
+            first = problems[0]
+            what = f"{first.where}: {first.what}" if first.where else first.what
+            raise UsageError(what, where=where, path=first.path,
+                             fix=first.fix or "Give ruleset ids ('dosrules list'), compositions like edition+house, "
+                                              "filled rulesets like edition~other, or ruleset files.") from None
+    return out
 
 
 def _ask(args) -> int:
-    from ..disputes import answer, check, rulesets_for
-    from ..ruleset.loader import load_ruleset
+    try:
+        return _answer(args)
+    except DosrulesError as err:  # every bad input to the question: exit 2 (1 means "not as expected")
+        err.exit_code = 2
+        raise
 
+
+def _answer(args) -> int:
+    from ..disputes import search_dirs_for, shipped_editions
+    from .common import ruleset_dirs
+
+    _split_old_rulesets(args)
+    if args.json and args.format not in ("text", "json"):
+        raise UsageError(f"--json and --format {args.format} ask for two formats", fix="Give one of them.")
+    fmt = "json" if args.json else args.format
     scenario = _scenario(args)
-    answers = [answer(scenario, load_ruleset(r)) for r in rulesets_for(scenario, _rulesets(args))]
-    failures = {a.ruleset: check(a, scenario.expect[a.ruleset]) for a in answers if a.ruleset in scenario.expect}
-    if args.json:
-        out = {"scenario": scenario.file, "title": scenario.title, "question": scenario.question,
-               "answers": [{**a.to_json(), "expected": scenario.expect[a.ruleset].verdict
-                            if a.ruleset in scenario.expect else None,
-                            "mismatches": failures.get(a.ruleset, [])} for a in answers]}
-        print(json.dumps(out, indent=2, ensure_ascii=False))
+    dirs = search_dirs_for(scenario, ruleset_dirs(args))
+    loaded = _load(scenario, _specs(args), dirs)
+    if args.options or scenario.asks_options:
+        text, code = _options(scenario, loaded, fmt), 0
     else:
-        sys.stdout.write(render_text(scenario, answers, failures))
-    return 1 if any(failures.values()) else 0
+        text, code = _verdicts(scenario, loaded, dirs, fmt, args.verbose, shipped_editions())
+    _write(text, args.output)
+    return code
 
 
-def _position(scenario) -> list[str]:
-    if scenario.new_game:
-        draw = (f"; drawn for first dealer, seat 0 first: {' '.join(map(str, scenario.dealer_draw))}"
-                if scenario.dealer_draw else "")
-        return [f"a new game of {scenario.players} players{draw}"]
-    lines = [f"row: {' '.join(map(str, scenario.row)) or '(empty)'}; seat {scenario.turn} to play"]
-    for seat, hand in enumerate(scenario.hands):
-        lines.append(f"seat {seat}: " + (f"{hand} unknown cards" if isinstance(hand, int)
-                                         else " ".join(map(str, hand)) or "(no cards)"))
-    if scenario.deck_exact is not None:
-        lines.append(f"deck (top first): {' '.join(map(str, scenario.deck_exact)) or '(empty)'}")
-    elif scenario.deck_top or scenario.deck_size is not None:
-        size = f", {scenario.deck_size} cards" if scenario.deck_size is not None else ""
-        lines.append(f"deck top: {' '.join(map(str, scenario.deck_top)) or '(unknown)'}{size}")
-    if scenario.discard:
-        lines.append(f"discard: {' '.join(map(str, scenario.discard))}")
-    if scenario.called:
-        lines.append(f"called DOS: seat(s) {', '.join(map(str, scenario.called))}")
-    if scenario.before:
-        lines.append(f"already this turn: {'; '.join(scenario.before)}")
-    lines.append(f"asked: {'; '.join(scenario.actions)}"
-                 + (" (and who deals the next round)" if scenario.follow == "next-round" else ""))
-    return lines
+def _verdicts(scenario, loaded, dirs, fmt: str, verbose: bool, editions: list[str]) -> tuple[str, int]:
+    from ..disputes import answer, check, slip_error
+    from ..disputes.render import render_html, render_markdown, render_text
+    from ..disputes.words import headline
 
-
-def render_text(scenario, answers, failures) -> str:
-    from ..disputes.verdict import deal_text
-
-    out = [scenario.title, f"  {scenario.question}"]
-    out += [f"  {line}" for line in _position(scenario)]
+    quick = [answer(scenario, rs, explain=False, spec=spec) for spec, rs in loaded]
+    error = slip_error(scenario, quick)  # a notation slip: say so before explaining anything
+    if error is not None:
+        raise error
+    answers = [answer(scenario, rs, spec=spec, search_dirs=dirs) for spec, rs in loaded]
+    failures = {}
     for a in answers:
-        out.append("")
-        head = f"{a.ruleset}: {a.verdict.upper()}"
-        if a.verdict != "legal":
-            head += f" at '{a.step}'" + (" (already this turn)" if a.in_before else "")
-        if a.reason:
-            head += f": {a.reason}"
-        if a.settled_by_lot:
-            head += " (the source is silent; the table decides, and the round is not void)"
-        out.append(head)
-        if a.events:
-            out.append("  what follows:")
-            out += [f"    {e}" for e in a.events]
-        if a.after:
-            af = a.after
-            covered = f" (matched, to be discarded: {' '.join(af['covered'])})" if af["covered"] else ""
-            out.append(f"  then: row {' '.join(af['row']) or '(empty)'}{covered}; "
-                       + "; ".join(f"seat {s} holds {len(h)}" for s, h in af["hands"].items())
-                       + f"; deck {af['deck']}; phase {af['phase']}, seat {af['to_act']} to act")
-        if a.deal:
-            out.append(f"  deal: {deal_text(a.deal)}")
-        if a.scored:
-            out.append("  scores: " + "; ".join(f"seat {s} scores {p}" for s, p in a.scored.items()))
-        if a.legal_instead:
-            shown = a.legal_instead[:8]
-            more = f" ... ({len(a.legal_instead)} in all)" if len(a.legal_instead) > 8 else ""
-            out.append(f"  legal instead: {', '.join(shown)}{more}")
-        if a.rules:
-            out.append("  decided by:")
-            for r in a.rules:
-                out.append(f"    {r.path} = {r.value} [{r.status}] {r.citation()}")
-                for value, what in r.otherwise:
-                    out.append(f"      with {value}: {what}")
-        rest = [p for p in a.consulted if p not in {r.path for r in a.rules}]
-        if rest:
-            out.append(f"  also consulted: {', '.join(rest)}")
-        for note in a.notes:
-            out.append(f"  note: {note}")
-        if a.ruleset in scenario.expect:
-            bad = failures.get(a.ruleset)
-            exp = scenario.expect[a.ruleset].verdict
-            out.append(f"  expected {exp}: " + ("as expected" if not bad else "NOT AS EXPECTED — " + "; ".join(bad)))
-    return "\n".join(out) + "\n"
+        exp = scenario.expectation(a.spec, a.ruleset)
+        if exp is not None:
+            failures[a.spec] = check(a, exp)
+    code = 1 if any(failures.values()) else 0
+    if fmt == "json":
+        out = {"scenario": scenario.file, "title": scenario.title, "question": scenario.question,
+               "answer": headline(scenario, answers, editions),
+               "answers": [{**a.to_json(), "expected": _expected(scenario, a), "mismatches": failures.get(a.spec, [])}
+                           for a in answers]}
+        return json.dumps(out, indent=2, ensure_ascii=False) + "\n", code
+    render = {"text": render_text, "md": render_markdown, "html": render_html}[fmt]
+    return render(scenario, answers, failures, editions, verbose), code
+
+
+def _expected(scenario, a):
+    exp = scenario.expectation(a.spec, a.ruleset)
+    return exp.verdict if exp is not None else None
+
+
+def _options(scenario, loaded, fmt: str) -> str:
+    from ..disputes.options import options
+    from ..disputes.render import render_options_html, render_options_markdown, render_options_text
+
+    opts = [options(scenario, rs, spec) for spec, rs in loaded]
+    if fmt == "json":
+        return json.dumps({"scenario": scenario.file, "title": scenario.title, "question": scenario.question,
+                           "options": [o.to_json() for o in opts]}, indent=2, ensure_ascii=False) + "\n"
+    render = {"text": render_options_text, "md": render_options_markdown, "html": render_options_html}[fmt]
+    return render(scenario, opts)
+
+
+def _write(text: str, output: str | None) -> None:
+    if output is None:
+        sys.stdout.write(text)
+        return
+    try:
+        Path(output).write_text(text, encoding="utf-8")
+    except OSError as err:
+        raise UsageError(f"cannot write {output}: {err.strerror}", where="--output",
+                         fix="Give a file in a folder that exists and that you may write to.") from None
+    print(f"wrote {output}", file=sys.stderr)

@@ -7,6 +7,16 @@ from pathlib import Path
 
 from ..errors import UsageError
 
+#: --policy / --agents help: the agents and the behaviour profiles (dosrules.play.behaviour), with
+#: the spec syntax for custom profiles (kept here, so that --help does not import the engine)
+POLICY_HELP = (
+    "greedy (always calls DOS, always catches, never draws while it can match), random, or a "
+    "behaviour profile: casual (players who sometimes forget to call DOS, miss a catch, draw holding "
+    "a match, decline a match after drawing, or pick a match by eye: forget=0.2, miss=0.3, draw=0.1, "
+    "decline=0.05, pick=0.25, a model, not a measurement); change habits with casual:forget=0.4,miss=0, "
+    "or start from greedy with habits:draw=0.3. One spec for every seat, or one per seat "
+    "(casual,greedy,greedy,greedy)")
+
 
 def add_rulesets_option(parser) -> None:
     """``--rulesets DIR`` (repeatable): extra folders searched before the shipped rulesets."""
@@ -62,3 +72,14 @@ def check_jobs(value: int | None) -> None:
     check_range("--jobs", value, 1, MAX_JOBS,
                 f"Each worker is a process of its own; more than {MAX_JOBS} only adds memory. Give at "
                 "most the number of cores.")
+
+
+def add_run_options(parser) -> None:
+    """``--jobs``, ``--executor``, ``--scheduler`` and ``--db``: where simulation chunks run and are kept."""
+    parser.add_argument("--jobs", type=int, default=None, metavar="J",
+                        help="worker processes for --executor local (default: the number of cores)")
+    parser.add_argument("--executor", choices=["local", "dask"], default="local",
+                        help="where chunks run: local worker processes (default) or a dask.distributed cluster")
+    parser.add_argument("--scheduler", metavar="ADDRESS", help="the dask scheduler, e.g. tcp://10.0.0.5:8786")
+    parser.add_argument("--db", metavar="FILE",
+                        help="SQLite file of chunk results (default $XDG_CACHE_HOME/dosrules/results.sqlite)")

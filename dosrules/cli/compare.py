@@ -4,25 +4,30 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import sys
 from pathlib import Path
 
 from ..errors import UsageError
-from .common import (MAX_CHUNK, MAX_RUN_GAMES, MAX_RUN_ROUNDS, add_rulesets_option, check_jobs, check_range,
-                     check_seed, load, ruleset_dirs)
+from .common import (MAX_CHUNK, MAX_RUN_GAMES, MAX_RUN_ROUNDS, POLICY_HELP, add_rulesets_option, add_run_options,
+                     check_jobs, check_range, check_seed, load, ruleset_dirs)
 
 
 DEFAULT_ROUNDS = 2000  # simulated rounds per ruleset and player count when neither --rounds nor --games
+DEFAULT_POLICY = "casual"  # the behaviour profile for comparisons (dosrules.play.behaviour)
 MAX_WITNESS_SIZE = 8  # --witness-size: cards of the largest position searched for a divergence witness
 
 
 def register(sub) -> None:
     p = sub.add_parser(
-        "compare", help="compare rulesets: rule diff, simulated effects, witnesses, plots",
-        description="Compare two or more rulesets: every rule that differs (with status and "
-                    "citation), simulated statistics per ruleset and player count with 95% "
-                    "confidence intervals and significance tests, divergence witnesses from the Z3 "
-                    "verifier, degenerate variants flagged, and plots in a self-contained HTML "
+        "compare", help="compare rulesets: what changes for the players, with the evidence",
+        description="Compare two or more rulesets; the first is the baseline. The report opens with "
+                    "what changes for the players, in words; then every rule that differs (with its "
+                    "status and the source it is cited from), how often the simulated play reached "
+                    "each differing rule (with a warning for a rule it never or rarely reached, and "
+                    "what would reach it), simulated figures per ruleset and player count with 95% "
+                    "confidence intervals, significance and equivalence tests, seat fairness, "
+                    "divergence witnesses from the Z3 verifier, and plots in a self-contained HTML "
                     "report. Simulation chunks are stored in SQLite as they finish: a rerun (or a "
                     "run resumed after a kill) computes only what is missing and gives the same "
                     "numbers whatever --jobs or --executor is.")
@@ -37,17 +42,11 @@ def register(sub) -> None:
                         help="simulate N complete games per ruleset and player count instead: per-game "
                              "figures (rounds per game, winner's score) then leave no game out, where "
                              "--rounds leaves out the game each chunk cuts off")
-    p.add_argument("--policy", default="greedy",
-                   help="agent for every seat: greedy or random, with options (greedy:forget=0.1), "
-                        "or one per seat (greedy,random,...); default greedy")
+    p.add_argument("--policy", default=DEFAULT_POLICY, metavar="P",
+                   help=POLICY_HELP + f"; default {DEFAULT_POLICY}, so that rules about DOS penalties and "
+                        "drawing come into play")
     p.add_argument("--seed", type=int, default=1, help="the run's seed (default 1)")
-    p.add_argument("--jobs", type=int, default=None, metavar="J",
-                   help="worker processes for --executor local (default: the number of cores)")
-    p.add_argument("--executor", choices=["local", "dask"], default="local",
-                   help="where chunks run: local worker processes (default) or a dask.distributed cluster")
-    p.add_argument("--scheduler", metavar="ADDRESS", help="the dask scheduler, e.g. tcp://10.0.0.5:8786")
-    p.add_argument("--db", metavar="FILE",
-                   help="SQLite file of chunk results (default $XDG_CACHE_HOME/dosrules/results.sqlite)")
+    add_run_options(p)
     p.add_argument("--chunk-rounds", type=int, default=None, metavar="N",
                    help="rounds per chunk, the unit of work, storage and resumption (default 250; "
                         "part of the numbers: another size gives other samples)")
@@ -62,10 +61,18 @@ def register(sub) -> None:
                    help="significance level after the Holm–Bonferroni correction (default 0.05)")
     p.add_argument("--gap-threshold", type=float, default=0.05, metavar="RATE",
                    help="flag a ruleset whose rule gaps void more than this share of rounds (default 0.05)")
+    p.add_argument("--fill", metavar="SOURCE",
+                   help="when a ruleset's rule gaps void more rounds than --gap-threshold, it is simulated again "
+                        "with its silences filled from SOURCE: a ruleset, a readings file or path=reading, chained "
+                        "with ~; silences SOURCE leaves open take the reading most shipped rulesets choose "
+                        "(the default for all of them)")
     p.add_argument("--cap-threshold", type=float, default=0.0, metavar="RATE",
                    help="flag a ruleset with more than this share of rounds stopped at the turn cap (default 0)")
     p.add_argument("--same-ending-threshold", type=float, default=0.99, metavar="RATE",
                    help="flag a ruleset whose rounds end the same way at least this often (default 0.99)")
+    p.add_argument("--rare-threshold", type=float, default=0.01, metavar="RATE",
+                   help="warn about a differing rule that play reaches less often than this many times a "
+                        "round under every ruleset (default 0.01); never reached is always warned about")
     p.add_argument("--no-witnesses", action="store_true", help="skip the Z3 divergence witnesses")
     p.add_argument("--witness-size", type=int, default=5, metavar="N",
                    help="largest position (row + hand cards) searched for a witness (default 5)")
@@ -119,7 +126,7 @@ def _check(args) -> None:
                 f"The witness search grows fast with the position; {MAX_WITNESS_SIZE} cards is the most it "
                 "settles in seconds.")
     check_seed(args.seed)
-    for name in ("alpha", "gap_threshold", "cap_threshold", "same_ending_threshold"):
+    for name in ("alpha", "gap_threshold", "cap_threshold", "same_ending_threshold", "rare_threshold"):
         value = getattr(args, name)
         if not 0.0 <= value <= 1.0:
             raise UsageError(f"--{name.replace('_', '-')} must be between 0 and 1, not {value}")
@@ -128,10 +135,10 @@ def _check(args) -> None:
 
 
 def _portable(spec: str) -> str:
-    """A path spec made absolute (workers may run elsewhere); ids and compositions unchanged."""
-    parts = spec.split("+")
-    return "+".join(str(Path(p).resolve()) if (p.endswith((".yaml", ".yml")) or os.sep in p) and Path(p).exists()
-                    else p for p in parts)
+    """A path spec made absolute (workers may run elsewhere); ids, compositions and fills unchanged."""
+    parts = re.split(r"([+~])", spec)
+    return "".join(str(Path(p).resolve()) if (p.endswith((".yaml", ".yml")) or os.sep in p) and Path(p).exists()
+                   else p for p in parts)
 
 
 def _progress_factory(args):
@@ -159,11 +166,15 @@ def _progress_factory(args):
 def handler(args) -> int:
     from ..comparison import (RunPlan, Thresholds, build_document, degenerate_flags, effects, make_executor,
                               open_store, render_text, rule_diff, run_comparison)
+    from ..comparison.effects import seat_fairness
+    from ..comparison.exercised import exercised
     from ..play.simulate import CHUNK_GAMES, CHUNK_ROUNDS, make_agents
 
     _check(args)
     rulesets = [(spec, load(spec, args)) for spec in args.specs]
     players = _players(args.players, rulesets)
+    if args.fill:
+        _check_fill(args.fill, rulesets, ruleset_dirs(args))
     for n in players:
         make_agents(args.policy, n, [0] * n)  # a bad policy fails here, before any worker starts
     chunk_rounds, chunk_games = args.chunk_rounds or CHUNK_ROUNDS, args.chunk_games or CHUNK_GAMES
@@ -176,11 +187,14 @@ def handler(args) -> int:
     with open_store(args.db) as store, make_executor(args.executor, args.jobs or os.cpu_count() or 1,
                                                      args.scheduler) as executor:
         summaries, stats = run_comparison(plan, store, executor, progress=_progress_factory(args))
-    data = {(portable[spec], n): s.to_json() for (spec, n), s in summaries.items()}
+        data = {(portable[spec], n): s.to_json() for (spec, n), s in summaries.items()}
+        filled, filled_run = _simulate_filled(args, plan, dict(rulesets), data, store, executor)
     specs = [spec for spec, _ in rulesets]
     found = effects(data, specs, players, args.alpha)
     flags = degenerate_flags(data, Thresholds(cap=args.cap_threshold, same_ending=args.same_ending_threshold,
                                               gaps=args.gap_threshold))
+    reached = exercised([row.to_json() for row in diff], data, specs, args.policy, args.rare_threshold)
+    seats = seat_fairness(data, args.alpha)
     witnesses, note = None, "--no-witnesses was given"
     if not args.no_witnesses:
         from ..comparison import pair_witnesses
@@ -189,20 +203,22 @@ def handler(args) -> int:
     run = stats.to_json()
     if args.executor == "local":
         run["jobs"] = args.jobs or os.cpu_count() or 1
+    if filled_run:
+        run["filled"] = filled_run
     doc = build_document(
         rulesets=[{"spec": spec, "id": rs.id, "name": rs.name, "content_hash": rs.content_hash}
                   for spec, rs in rulesets],
         settings={"players": players, "rounds": args.rounds, "games": args.games, "policy": args.policy,
                   "seed": args.seed, "chunk_rounds": None if args.games else chunk_rounds,
-                  "chunk_games": chunk_games if args.games else None, "thresholds": {"gaps": args.gap_threshold,
-                                                               "cap": args.cap_threshold,
-                                                               "same_ending": args.same_ending_threshold}},
+                  "chunk_games": chunk_games if args.games else None,
+                  "thresholds": {"gaps": args.gap_threshold, "cap": args.cap_threshold,
+                                 "same_ending": args.same_ending_threshold, "rare": args.rare_threshold}},
         diff=diff, summaries=data, effects=found, flags=flags, witnesses=witnesses, witnesses_note=note,
-        run=run, alpha=args.alpha)
+        run=run, alpha=args.alpha, exercised=reached, seat_fairness=seats, filled=filled)
     if args.html or args.plots:
         from ..comparison.plots import comparison_plots, write_plots
 
-        plots = comparison_plots(data, specs, players)
+        plots = comparison_plots(data, specs, players, doc["effects"]["tests"])
         if args.plots:
             try:
                 doc["run"]["plots"] = write_plots(plots, args.plots)
@@ -219,6 +235,54 @@ def handler(args) -> int:
     else:
         sys.stdout.write(render_text(doc, show_all=args.all_tests))
     return 0
+
+
+def _check_fill(source: str, rulesets, dirs) -> None:
+    """--fill SOURCE must fill every compared ruleset (same deck, player range; a readings file
+    that names open rules): checked before any simulation."""
+    from ..ruleset.loader import resolve
+
+    for spec, _ in rulesets:
+        problems = resolve(f"{_portable(spec)}~{_portable(source)}", dirs).problems
+        if problems:
+            raise UsageError(f"--fill {source}: {problems[0].what}", where=problems[0].where, fix=problems[0].fix)
+
+
+def _simulate_filled(args, plan, rulesets, data, store, executor):
+    """Each ruleset whose rule gaps void more than --gap-threshold of the rounds, simulated again with
+    its silences filled (the baseline filling, or --fill), through the same runner and store:
+    (spec, players) -> the filled ruleset's data for the report, and the run's figures."""
+    from dataclasses import replace
+
+    from ..comparison import gap_heavy, run_comparison
+    from ..gaps.measure import baseline_filling
+    from ..ruleset.fill import fill_inline
+
+    heavy = [(g["ruleset"], g["players"]) for g in gap_heavy(data, args.gap_threshold)]
+    source = (f"from --fill {args.fill}, else the reading most shipped rulesets choose" if args.fill
+              else "the ones most shipped rulesets choose")
+    dirs = plan.search_dirs
+    out, runs = {}, []
+    for n in sorted({n for _, n in heavy}):
+        fills = {}
+        for spec in (s for s, m in heavy if m == n):
+            filling = baseline_filling(rulesets[spec], _portable(spec), n, dirs,
+                                       _portable(args.fill) if args.fill else None, option="--fill")
+            if filling.readings:
+                fills[spec] = (filling, fill_inline(rulesets[spec], filling.parts()).content_hash)
+        if not fills:
+            continue
+        sub = replace(plan, rulesets=[(f.spec_with(), digest) for f, digest in fills.values()], players=[n])
+        summaries, stats = run_comparison(sub, store, executor, progress=_progress_factory(args))
+        runs.append(stats.to_json())
+        for spec, (filling, digest) in fills.items():
+            out[(spec, n)] = {"spec": filling.spec_with(), "content_hash": digest, "source": source,
+                              "readings": filling.to_json()["readings"],
+                              "summary": summaries[(filling.spec_with(), n)].to_json()}
+    if not runs:
+        return out, None
+    total = {k: sum(r[k] for r in runs) for k in ("chunks", "cached", "computed", "rounds_computed")}
+    return out, {**total, "seconds": round(sum(r["seconds"] for r in runs), 3)}
 
 
 def _write(path: str, text: str) -> None:

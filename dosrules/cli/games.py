@@ -7,23 +7,27 @@ import sys
 import time
 
 from ..errors import DosrulesError, UsageError
-from ..limits import MAX_ROUNDS_PER_GAME, TURN_CAP
-from .common import (MAX_RUN_GAMES, MAX_RUN_ROUNDS, add_rulesets_option, check_jobs, check_range, check_seed,
-                     ruleset_dirs)
+from ..play.limits import MAX_ROUNDS_PER_GAME, TURN_CAP
+from .common import (MAX_RUN_GAMES, MAX_RUN_ROUNDS, POLICY_HELP, add_rulesets_option, check_jobs, check_range,
+                     check_seed, ruleset_dirs)
 
 
 def register(sub) -> None:
-    p = sub.add_parser("play", help="play a game with agents and print its transcript",
-                       description="Play one game with agents (greedy, random) and print what happens, "
+    p = sub.add_parser("play", help="play a game yourself against bots, or watch bots play one",
+                       description="Play one game with agents (greedy, random, behaviour profiles) and print what happens, "
                                    "round by round and turn by turn; --log writes a JSON Lines game log "
-                                   "that 'dosrules referee' replays.")
+                                   "that 'dosrules referee' replays. Name 'human' for a seat to play it "
+                                   "yourself: a full-screen game in a terminal (lines with --plain or when "
+                                   "input is not a terminal), saved as a game log.")
     p.add_argument("ruleset", help="ruleset id, composition (a+b) or path")
     p.add_argument("--players", type=int, required=True, metavar="N", help="number of players")
-    p.add_argument("--seed", type=int, default=0, metavar="S", help="seed of the game's chance (default 0)")
+    p.add_argument("--seed", type=int, default=None, metavar="S",
+                   help="seed of the game's chance (default 0; with a human seat, a new seed each game)")
     p.add_argument("--agents", default="greedy", metavar="A,B,...",
-                   help="one agent for every seat, or one per seat: greedy, random, "
-                        "greedy:forget=0.1,catch=0.5 (default greedy)")
-    p.add_argument("--log", metavar="FILE", help="write the game log (JSON Lines) to FILE")
+                   help="one agent for every seat, or one per seat: human (you), or " + POLICY_HELP + "; default greedy")
+    p.add_argument("--log", metavar="FILE", help="write the game log (JSON Lines) to FILE (with a human seat: "
+                                                 "default dos-RULESET-seedS-TIME.jsonl here)")
+    p.add_argument("--plain", action="store_true", help="with a human seat: a game in lines of text, not full screen")
     p.add_argument("--rounds", type=int, metavar="N",
                    help=f"stop after N rounds if nobody has won (default and at most {MAX_ROUNDS_PER_GAME}); a game "
                         f"also stops when a round reaches {TURN_CAP} turns")
@@ -51,8 +55,7 @@ def register(sub) -> None:
     size.add_argument("--rounds", type=int, metavar="N", help="play N rounds (games are cut at the end)")
     size.add_argument("--games", type=int, metavar="N", help="play N complete games")
     p.add_argument("--seed", type=int, default=0, metavar="S", help="seed of the run (default 0)")
-    p.add_argument("--policy", default="greedy", metavar="P",
-                   help="agent for every seat: greedy, random, greedy:forget=0.1 (default greedy)")
+    p.add_argument("--policy", default="greedy", metavar="P", help=POLICY_HELP + "; default greedy")
     p.add_argument("--jobs", type=int, default=1, metavar="J", help="worker processes (default 1)")
     p.add_argument("--json", action="store_true", help="print the statistics as JSON (no progress)")
     add_rulesets_option(p)
@@ -77,6 +80,13 @@ def _play(args) -> int:
     if len(specs) != args.players:
         raise UsageError(f"--agents names {len(specs)} agents for {args.players} players",
                          fix="Give one agent for every seat, or one agent for all.")
+    from ..play.table import is_human
+
+    if any(is_human(s) for s in specs):
+        from .humanplay import play_with_people
+
+        return play_with_people(args, ruleset, specs)
+    args.seed = 0 if args.seed is None else args.seed
     out = sys.stdout
     echo = None if args.quiet else _Transcript(out).echo
     if not args.quiet:

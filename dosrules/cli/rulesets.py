@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
+from pathlib import Path
 from typing import Any
 
+from ..errors import RulesetError
+from ..ruleset.fill import is_readings_file
 from .common import add_rulesets_option, ruleset_dirs
 from ..ruleset.loader import load_ruleset, resolve, shipped_ids, shipped_rulesets
-from ..ruleset.model import Ruleset, rule_paths
+from ..ruleset.model import Ruleset, Status, rule_paths
 
 
 def register(sub) -> None:
@@ -18,8 +22,9 @@ def register(sub) -> None:
     p.set_defaults(handler=_list)
 
     p = sub.add_parser("validate", help="check rulesets and say what is wrong",
-                       description="Check ruleset files, ids or compositions (a+b). Exit 0 if all "
-                                   "are valid, 1 if any is not, 2 for a usage error.")
+                       description="Check ruleset files, ids, compositions (a+b), filled rulesets (a~b) "
+                                   "or readings files. Exit 0 if all are valid, 1 if any is not, 2 for a "
+                                   "usage error.")
     p.add_argument("specs", nargs="+", metavar="PATH_OR_ID", help="a file, an id, or a composition a+b+c")
     add_rulesets_option(p)
     p.set_defaults(handler=_validate)
@@ -48,6 +53,9 @@ def _validate(args) -> int:
     dirs = ruleset_dirs(args)
     invalid = 0
     for spec in args.specs:
+        if os.path.isfile(spec) and is_readings_file(Path(spec)):  # os.path: a name too long is no file
+            invalid += _validate_readings(spec)
+            continue
         result = resolve(spec, dirs)
         if result.problems:
             invalid += 1
@@ -62,6 +70,22 @@ def _validate(args) -> int:
     if len(args.specs) > 1:
         print(f"{len(args.specs) - invalid} valid, {invalid} invalid")
     return 1 if invalid else 0
+
+
+def _validate_readings(file: str) -> int:
+    """Check a readings file; 1 if it is invalid."""
+    from ..ruleset.fill import read_readings
+
+    try:
+        readings = read_readings(file)
+    except RulesetError as err:
+        for problem in err.problems:
+            print(problem.paragraph(), file=sys.stderr)
+        print(f"{file}: invalid ({len(err.problems)} problem{'s' if len(err.problems) != 1 else ''})")
+        return 1
+    count = len(readings.values)
+    print(f"{file}: valid (readings of {count} rule{'s' if count != 1 else ''}: fill a ruleset with RULESET~{file})")
+    return 0
 
 
 def _show(args) -> int:
@@ -125,16 +149,23 @@ def listing(ruleset: Ruleset, cite: bool = False) -> list[str]:
                 continue
             rows.append((f"by_players.{n}.{path}", _value(value), f"by_players.{n}.{path}"))
     width = max(len(r[0]) for r in rows)
+    filled = [key for _, _, key in rows if ruleset.provenance[key].status is Status.FILLED]
+    if filled:
+        lines.append(f"filled: {len(filled)} rule{'s' if len(filled) != 1 else ''} the sources leave unspecified, "
+                     "read as another ruleset or a readings file reads them (status 'filled')")
     lines.append("")
     for shown, value, key in rows:
-        if not cite:
-            lines.append(f"{shown:<{width}}  {value}")
-            continue
         prov = ruleset.provenance[key]
+        if not cite:
+            mark = f"  (filled from {prov.ruleset})" if prov.status is Status.FILLED else ""
+            lines.append(f"{shown:<{width}}  {value}{mark}")
+            continue
         where = f"{prov.citation.source} §{prov.citation.section}: \"{prov.citation.quote}\"" if prov.citation else ""
         lines.append(f"{shown:<{width}}  {value:<20}  {prov.status.value:<11}  {where}".rstrip())
         if prov.note:
             lines.append(f"{'':<{width}}  {'':<20}  note: {prov.note}")
-        if prov.ruleset and prov.ruleset != ruleset.id:
+        if prov.status is Status.FILLED:
+            lines.append(f"{'':<{width}}  {'':<20}  filled from: {prov.ruleset}")
+        elif prov.ruleset and prov.ruleset != ruleset.id:
             lines.append(f"{'':<{width}}  {'':<20}  set by: {prov.ruleset}")
     return lines

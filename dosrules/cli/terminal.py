@@ -9,8 +9,10 @@ DEL, the C1 controls, and the bidirectional overrides, isolates and marks. Escap
 characters from DEL upwards take the ``\\uXXXX`` form, which is also valid inside JSON strings
 (JSON output escapes C0 controls itself), so ``--json`` output stays valid JSON.
 
-``dosrules.cli.main`` writes everything through :class:`SafeStream`; a rich progress bar,
-whose escapes are dosrules' own, writes to :func:`raw_stderr`.
+``dosrules.cli.main`` writes everything through :class:`SafeStream`; what draws with escapes of
+its own — a rich progress bar, the human table in lines (its text made safe in ``tableview``;
+the full-screen game writes to the terminal itself) — writes to :func:`raw_stderr` or
+:func:`raw_stdout`.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from __future__ import annotations
 import re
 import sys
 
-__all__ = ["safe", "SafeStream", "raw_stderr"]
+__all__ = ["safe", "SafeStream", "raw_stdout", "raw_stderr"]
 
 _UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
 
@@ -48,6 +50,13 @@ class SafeStream:
 
     def __getattr__(self, name):
         return getattr(self.raw, name)
+
+
+def raw_stdout():
+    """Standard output itself, unwrapped: for a rich console that draws with dosrules' own escapes
+    and shows text made :func:`safe` first (the human table, ``cli.tableview``)."""
+    out = sys.stdout
+    return out.raw if isinstance(out, SafeStream) else out
 
 
 def raw_stderr():

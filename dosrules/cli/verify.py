@@ -107,7 +107,7 @@ def _verify_all(rulesets, specs, search_dirs, budget, options, jobs: int, time_l
             return [v.verify(r, budget, **options) for r in rulesets]
     from concurrent.futures import wait
 
-    from ..workers import process_pool, stop_pool
+    from ..play.workers import process_pool, stop_pool
 
     groups: dict[str, list[int]] = {}
     for i, r in enumerate(rulesets):

@@ -13,13 +13,13 @@ from pathlib import Path
 from .diff import DiffRow, rule_diff
 from .effects import Thresholds, degenerate_flags, effects
 from .executors import DaskExecutor, LocalExecutor, make_executor
-from .report import build_document, render_html, render_text
+from .report import build_document, gap_heavy, render_html, render_text
 from .runner import RunPlan, run_comparison
 from .store import ResultStore, default_db_path
 
 __all__ = ["rule_diff", "DiffRow", "effects", "degenerate_flags", "Thresholds", "LocalExecutor",
            "DaskExecutor", "make_executor", "ResultStore", "default_db_path", "open_store", "RunPlan",
-           "run_comparison", "build_document", "render_text", "render_html", "pair_witnesses"]
+           "run_comparison", "build_document", "gap_heavy", "render_text", "render_html", "pair_witnesses"]
 
 
 def open_store(path: str | Path | None = None) -> ResultStore:

@@ -47,19 +47,21 @@ class Cell:
     quote: str | None = None
     note: str | None = None
     set_by: str | None = None  # id of the ruleset file that set the value
+    title: str | None = None  # the cited source's title
 
     @property
     def citation(self) -> str:
-        """``000 §2. Setup: "quote"``, or an empty string."""
+        """``Title §2. Setup: "quote"``, or an empty string."""
         if not self.source:
             return ""
         quote = f': "{self.quote}"' if self.quote else ""
-        return f"{self.file or self.source} §{self.section}{quote}"
+        return f"{self.title or self.file or self.source} §{self.section}{quote}"
 
     def to_json(self) -> dict[str, Any]:
         return {"ruleset": self.ruleset, "value": self.value, "unspecified": self.unspecified,
                 "status": self.status, "citation": None if not self.source else
-                {"source": self.source, "file": self.file, "section": self.section, "quote": self.quote},
+                {"source": self.source, "file": self.file, "title": self.title, "section": self.section,
+                 "quote": self.quote},
                 "note": self.note, "set_by": self.set_by}
 
 
@@ -84,15 +86,16 @@ def _cell(spec: str, ruleset: Ruleset, path: str, players: int) -> Cell:
     unspecified = is_unspecified(value)
     status = prov.status.value if prov else (Status.UNSPECIFIED.value if unspecified else "")
     cite = prov.citation if prov else None
-    file = None
+    file = title = None
     if cite is not None:
         try:
-            file = ruleset.source(cite.source).file
+            source = ruleset.source(cite.source)
+            file, title = source.file, source.title
         except KeyError:
-            file = None
+            pass
     return Cell(spec, plain_value(value), unspecified, status,
                 cite.source if cite else None, file, cite.section if cite else None,
-                cite.quote if cite else None, prov.note if prov else None, prov.ruleset if prov else None)
+                cite.quote if cite else None, prov.note if prov else None, prov.ruleset if prov else None, title)
 
 
 def rule_diff(rulesets: Sequence[tuple[str, Ruleset]], players: Sequence[int]) -> list[DiffRow]:

@@ -4,7 +4,11 @@ Works on :meth:`dosrules.play.simulate.Summary.to_json` data. For each player co
 rulesets (a, b), every per-round and per-game mean is compared with Welch's t-test and every
 rate (round outcomes, rule gaps per rule path, the winner's seat from the dealer) with the
 two-proportion z-test. The p-values of the whole comparison form one family: a difference is
-marked significant when its Holm–Bonferroni adjusted p-value is below ``alpha``.
+marked significant when its Holm–Bonferroni adjusted p-value is below ``alpha``. Each difference
+is also tested for equivalence within its margin (:mod:`.metrics`) by two one-sided tests; those
+p-values form a second family, Holm-adjusted the same way: ``equivalent`` marks a difference
+shown too small to matter. :func:`seat_fairness` tests each ruleset's round winners' seats
+against an even split.
 
 Degenerate variants (:func:`degenerate_flags`): rounds that hit the turn cap, rounds that
 always end the same way, and rule gaps that void more rounds than a threshold.
@@ -16,9 +20,11 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Any, Mapping, Sequence
 
-from .stats import holm, two_proportions, welch_t
+from .metrics import SEAT_MARGIN
+from .metrics import metric as metric_of
+from .stats import even_split, holm, tost_means, tost_proportions, two_proportions, welch_t
 
-__all__ = ["Effect", "effects", "Flag", "degenerate_flags", "Thresholds", "rates_of"]
+__all__ = ["Effect", "effects", "Flag", "degenerate_flags", "Thresholds", "rates_of", "seat_fairness"]
 
 ALPHA = 0.05
 
@@ -35,11 +41,17 @@ class Effect:
     test: dict[str, Any]  # TestResult.to_json()
     p_holm: float = 1.0
     significant: bool = False
+    margin: float | None = None  # equivalence margin (None: no equivalence test)
+    p_tost: float | None = None  # two one-sided tests of |b - a| < margin
+    p_tost_holm: float | None = None
+    equivalent: bool = False
 
     def to_json(self) -> dict[str, Any]:
         return {"players": self.players, "a": self.a, "b": self.b, "family": self.family,
                 "metric": self.metric, "value_a": self.value_a, "value_b": self.value_b,
-                **self.test, "p_holm": self.p_holm, "significant": self.significant}
+                **self.test, "p_holm": self.p_holm, "significant": self.significant,
+                "margin": self.margin, "p_tost": self.p_tost, "p_tost_holm": self.p_tost_holm,
+                "equivalent": self.equivalent}
 
 
 def rates_of(summary: Mapping[str, Any]) -> dict[str, dict[str, tuple[int, int]]]:
@@ -59,13 +71,17 @@ def rates_of(summary: Mapping[str, Any]) -> dict[str, dict[str, tuple[int, int]]
 def _pair_effects(n: int, a: str, b: str, sa: Mapping, sb: Mapping) -> list[Effect]:
     out: list[Effect] = []
     for family in ("per_round", "per_game"):
-        for metric, da in sa[family].items():
-            db = sb[family].get(metric)
+        for name, da in sa[family].items():
+            db = sb[family].get(name)
             if db is None or not da["n"] or not db["n"]:
                 continue
-            result = welch_t(da["n"], da["mean"], da["sd"], db["n"], db["mean"], db["sd"])
+            args = (da["n"], da["mean"], da["sd"], db["n"], db["mean"], db["sd"])
+            result = welch_t(*args)
             if result is not None:
-                out.append(Effect(n, a, b, family, metric, da["mean"], db["mean"], result.to_json()))
+                margin = metric_of(family, name).margin
+                tost = tost_means(*args, margin)
+                out.append(Effect(n, a, b, family, name, da["mean"], db["mean"], result.to_json(), margin=margin,
+                                  p_tost=tost.p if tost else None))
     ra, rb = rates_of(sa), rates_of(sb)
     for family in ("outcomes", "rule_gaps", "winner_seat_from_dealer"):
         fa, fb = ra[family], rb[family]
@@ -78,7 +94,10 @@ def _pair_effects(n: int, a: str, b: str, sa: Mapping, sb: Mapping) -> list[Effe
                 continue
             result = two_proportions(ka, na, kb, nb)
             if result is not None:
-                out.append(Effect(n, a, b, family, name, ka / na, kb / nb, result.to_json()))
+                margin = metric_of(family, name).margin
+                tost = tost_proportions(ka, na, kb, nb, margin)
+                out.append(Effect(n, a, b, family, name, ka / na, kb / nb, result.to_json(), margin=margin,
+                                  p_tost=tost.p if tost else None))
     return out
 
 
@@ -101,7 +120,33 @@ def effects(summaries: Mapping[tuple[str, int], Mapping[str, Any]], rulesets: Se
     for e, p in zip(found, holm([e.test["p"] for e in found])):
         e.p_holm = p
         e.significant = p < alpha
+    tested = [e for e in found if e.p_tost is not None]
+    for e, p in zip(tested, holm([e.p_tost for e in tested])):
+        e.p_tost_holm = p
+        e.equivalent = p < alpha
     return found
+
+
+def seat_fairness(summaries: Mapping[tuple[str, int], Mapping[str, Any]], alpha: float = ALPHA,
+                  margin: float = SEAT_MARGIN) -> list[dict[str, Any]]:
+    """Per ruleset and player count: the round winners' seats (counted left from the dealer)
+    against an even split. ``verdict``: "uneven" (chi-square, Holm-adjusted over the rulesets,
+    below ``alpha``), "even" (every seat within ``±margin`` of an even share, by exact binomial
+    TOSTs, Holm-adjusted likewise) or "undecided"."""
+    rows = []
+    for (spec, n), s in summaries.items():
+        seats = s["winner_seat_from_dealer"]
+        counts = [seats.get(str(k), {}).get("count", 0) for k in range(n)]
+        fair = even_split(counts, margin)
+        if fair is not None:
+            rows.append({"ruleset": spec, "players": n, **fair.to_json()})
+    for key in ("p", "p_even"):
+        for row, p in zip(rows, holm([r[key] for r in rows])):
+            row[key + "_holm"] = p
+    for row in rows:
+        row["verdict"] = ("uneven" if row["p_holm"] < alpha else "even" if row["p_even_holm"] < alpha
+                          else "undecided")
+    return rows
 
 
 # --- degenerate variants -------------------------------------------------------------------------

@@ -50,7 +50,7 @@ class LocalExecutor(Executor):
             return
         from concurrent.futures import FIRST_COMPLETED, wait
 
-        from ..workers import process_pool, stop_pool
+        from ..play.workers import process_pool, stop_pool
 
         pool = process_pool(min(self.jobs, len(items)))
         finished = False

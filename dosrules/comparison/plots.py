@@ -1,16 +1,33 @@
 """Plots of a comparison as SVG text (matplotlib, imported only here, Agg backend).
 
-One figure per statistic, one panel per player count, one series per ruleset: turns per round,
-rounds per game (distributions), the winner's seat from the dealer, rule-gap rates (with 95%
-intervals). SVGs are deterministic (fixed hash salt, no date) so reports diff cleanly.
+* ``differences`` — a forest plot: each ruleset's difference from the baseline in the headline
+  figures, with its 95% interval, the equivalence margin shaded, significant differences filled.
+* ``turns-per-round``, ``rounds-per-game`` — distributions, one panel per player count. A series
+  from fewer than ``FEW_GAMES`` complete games is left out of the per-game plot and named in it;
+  a series that piles up on one value (a ruleset whose rounds mostly end at a rule gap) is cut
+  at the height of the others, its peak written beside it, so the others stay readable.
+* ``seat-win-rates`` — the winner's seat from the dealer, with the even split drawn in.
+* ``rule-gap-rates`` — rounds void at each rule path, each bar labelled with its share.
+
+SVGs are deterministic (fixed hash salt, no date) so reports diff cleanly.
 """
 
 from __future__ import annotations
 
 import io
+import textwrap
 from typing import Any, Mapping, Sequence
 
-__all__ = ["comparison_plots", "write_plots"]
+from .headline import FEW_GAMES, short_names
+from .metrics import METRICS
+
+__all__ = ["comparison_plots", "write_plots", "FOREST"]
+
+#: the forest plot's panels: (family, statistic) of the effects, in this order
+FOREST = (("per_round", "turns"), ("per_game", "rounds_per_game"), ("per_round", "cards_drawn"),
+          ("per_round", "penalty_draws"), ("per_round", "winner_points"), ("outcomes", "void-gap"))
+_FOREST_TITLES = {("outcomes", "void-gap"): "rounds void at a rule gap (percentage points)"}
+PEAK = 0.5  # a series with at least this share on one value, where the others have less, is cut
 
 
 def _setup():
@@ -40,43 +57,75 @@ def _panels(plt, players: Sequence[int], title: str):
     return fig, list(axes[0])
 
 
-def _distribution(plt, summaries, rulesets, players, key: str, title: str, xlabel: str, clip: float = 0.995):
+def _note(ax, text: str, y: float = 0.5) -> None:
+    # wrapped here, not with wrap=True: matplotlib measures wrapped text as TeX whenever it holds
+    # two '$' (whatever text.parse_math says), and a ruleset name may ('$\foo{$')
+    ax.text(0.5, y, textwrap.fill(text, 60), ha="center", va="center", transform=ax.transAxes, fontsize=8,
+            color="#555")
+
+
+def _distribution(plt, summaries, rulesets, players, key: str, title: str, xlabel: str, names,
+                  least: int = 1, clip: float = 0.995):
+    """Shares by value, one step line per ruleset; series with fewer than ``least`` observations
+    are left out (and named); a series peaking far above the others is cut at their height."""
     fig, axes = _panels(plt, players, title)
     for ax, n in zip(axes, players):
+        series, left_out = [], []
         for spec in rulesets:
             hist = {int(k): v for k, v in summaries[(spec, n)].get(key, {}).items()}
             total = sum(hist.values())
-            if not total:
+            if total < least:
+                left_out.append(f"{names[spec]} ({total})")
                 continue
             xs = sorted(hist)
-            # cut the long tail at the clip quantile of the widest series, for legibility
             acc, top = 0, xs[-1]
-            for x in xs:
+            for x in xs:  # cut the long tail at the clip quantile, for legibility
                 acc += hist[x]
                 if acc / total >= clip:
                     top = x
                     break
-            pts = [x for x in range(xs[0], top + 1)]
-            ax.step(pts, [hist.get(x, 0) / total for x in pts], where="mid", label=spec)
+            series.append((spec, {x: v / total for x, v in hist.items()}, xs[0], top))
+        peaks = {spec: max(shares.values()) for spec, shares, _, _ in series}
+        normal = [p for p in peaks.values() if p < PEAK]
+        ceiling = 1.25 * max(normal) if normal and len(normal) < len(peaks) else None
+        for spec, shares, lo, top in series:
+            pts = list(range(lo, top + 1))
+            line, = ax.step(pts, [shares.get(x, 0.0) for x in pts], where="mid", label=names[spec])
+            if ceiling is not None and peaks[spec] > ceiling:
+                x = max(shares, key=shares.get)
+                ax.annotate(f"{names[spec]}: {100 * peaks[spec]:.0f}% at {x} (cut)", (x, ceiling),
+                            xytext=(6, -10), textcoords="offset points", fontsize=7, color=line.get_color())
+        if ceiling is not None:
+            ax.set_ylim(0, ceiling)
+        if left_out:
+            _note(ax, f"left out, too few ({least} needed): {', '.join(left_out)}", 0.92)
+        if not series:
+            _note(ax, "no series to show")
         ax.set_title(f"{n} players")
         ax.set_xlabel(xlabel)
         ax.set_ylabel("share")
-        if ax.get_legend_handles_labels()[0]:  # a panel with no series has no legend
+        if series:
             ax.legend(fontsize=7)
     return fig
 
 
-def _bars(plt, summaries, rulesets, players, key: str, title: str, xlabel: str, horizontal: bool = False):
-    fig, axes = _panels(plt, players, title)
+def _bars(plt, summaries, rulesets, players, key: str, title: str, xlabel: str, names, horizontal: bool = False,
+          even: bool = False):
+    bars = max([len({k for spec in rulesets for k in summaries[(spec, n)].get(key, {})}) for n in players] or [0])
+    height = max(3.4, 0.16 * bars * len(rulesets) + 1.2) if horizontal else 3.4
+    fig, axes = plt.subplots(1, len(players), figsize=(5.4 * len(players), height), squeeze=False,
+                             layout="constrained")
+    fig.suptitle(title)
+    axes = list(axes[0])
     for ax, n in zip(axes, players):
-        names = sorted({k for spec in rulesets for k in summaries[(spec, n)].get(key, {})},
-                       key=lambda k: (0, int(k)) if k.isdigit() else (1, k))
+        labels = sorted({k for spec in rulesets for k in summaries[(spec, n)].get(key, {})},
+                        key=lambda k: (0, int(k)) if k.isdigit() else (1, k))
         width = 0.8 / max(1, len(rulesets))
         for i, spec in enumerate(rulesets):
             data = summaries[(spec, n)].get(key, {})
-            pos = [j + (i - (len(rulesets) - 1) / 2) * width for j in range(len(names))]
+            pos = [j + (i - (len(rulesets) - 1) / 2) * width for j in range(len(labels))]
             rates, lo, hi = [], [], []
-            for name in names:
+            for name in labels:
                 d = data.get(name)
                 r = d["rate"] if d and d["rate"] is not None else 0.0
                 ci = d["ci95"] if d and d["ci95"] else [r, r]
@@ -84,39 +133,109 @@ def _bars(plt, summaries, rulesets, players, key: str, title: str, xlabel: str, 
                 lo.append(max(0.0, r - ci[0]))
                 hi.append(max(0.0, ci[1] - r))
             if horizontal:
-                ax.barh(pos, rates, height=width, xerr=[lo, hi], label=spec, capsize=2)
+                bars = ax.barh(pos, rates, height=width, xerr=[lo, hi], label=names[spec], capsize=2)
+                ax.bar_label(bars, [f"{100 * r:.1f}%" for r in rates], padding=6, fontsize=6)
+                ax.invert_yaxis() if i == 0 else None
             else:
-                ax.bar(pos, rates, width=width, yerr=[lo, hi], label=spec, capsize=2)
+                ax.bar(pos, rates, width=width, yerr=[lo, hi], label=names[spec], capsize=2)
         if horizontal:
-            ax.set_yticks(range(len(names)), names, fontsize=7)
+            ax.set_yticks(range(len(labels)), labels, fontsize=7)
             ax.set_xlabel("share of rounds (95% CI)")
+            ax.margins(x=0.2)
         else:
-            ax.set_xticks(range(len(names)), names)
+            ax.set_xticks(range(len(labels)), ["dealer" if k == "0" else f"{k} left" for k in labels])
             ax.set_xlabel(xlabel)
             ax.set_ylabel("share of scored rounds (95% CI)")
-        if not names:
-            ax.text(0.5, 0.5, "none", ha="center", va="center", transform=ax.transAxes)
+        if even and labels:
+            ax.axhline(1 / n, color="#555", linestyle="--", linewidth=0.8)
+            ax.annotate("even split", (len(labels) - 0.5, 1 / n), fontsize=7, color="#555", va="bottom", ha="right")
+        if not labels:
+            _note(ax, "none: no round ended this way")
         ax.set_title(f"{n} players")
-        if ax.get_legend_handles_labels()[0]:  # a panel with no series has no legend
-            ax.legend(fontsize=7)
+        if labels:
+            ax.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.01, 1.0), frameon=False)
     return fig
 
 
+def _forest(plt, tests: Sequence[Mapping[str, Any]], rulesets, players, names):
+    """Differences from the baseline with 95% intervals, one panel per headline figure."""
+    base = rulesets[0]
+    rows = [(spec, n) for n in players for spec in rulesets[1:]]
+    labels = [names[spec] + (f" ({n}p)" if len(players) > 1 else "") for spec, n in rows]
+    found = {(t["b"], t["players"], t["family"], t["metric"]): t for t in tests if t["a"] == base}
+    cols = 2
+    panels = (len(FOREST) + cols - 1) // cols
+    fig, axes = plt.subplots(panels, cols, figsize=(9.5, 0.5 + panels * (0.45 * len(rows) + 1.1)),
+                             squeeze=False, layout="constrained")
+    fig.suptitle(f"Differences from {names[base]} (95% CI; shaded: too small to matter; filled: significant)")
+    for ax, key in zip(axes.flat, FOREST):
+        scale = 100.0 if key[0] == "outcomes" else 1.0
+        metric = METRICS.get(key)
+        margin = (metric.margin if metric else 0.01) * scale
+        ax.axvspan(-margin, margin, color="#e8f5e9", zorder=0)
+        ax.axvline(0, color="#888", linewidth=0.8)
+        for y, (spec, n) in enumerate(rows):
+            t = found.get((spec, n, *key))
+            if t is None:
+                ax.text(0, y, "no test", ha="center", va="center", fontsize=7, color="#888")
+                continue
+            d, (lo, hi) = scale * t["difference"], (scale * t["ci95"][0], scale * t["ci95"][1])
+            colour = "#c62828" if t["significant"] and abs(d) > margin else "#1e63b8"
+            ax.errorbar([d], [y], xerr=[[d - lo], [hi - d]], fmt="o", color=colour, capsize=3,
+                        markerfacecolor=colour if t["significant"] else "white")
+        ax.set_yticks(range(len(rows)), labels, fontsize=7)
+        ax.set_ylim(len(rows) - 0.5, -0.5)
+        ax.set_title(_FOREST_TITLES.get(key) or metric.label, fontsize=8)
+        _forest_axis(ax, [found.get((spec, n, *key)) for spec, n in rows], scale, margin)
+    for ax in list(axes.flat)[len(FOREST):]:
+        ax.set_visible(False)
+    return fig
+
+
+def _forest_axis(ax, tests, scale: float, margin: float) -> None:
+    """An x axis symmetric around 0 that always shows the margin; when one difference is far
+    larger than the rest (a house rule that changes everything), the axis is sized for the rest
+    and that difference is drawn as an arrow at the edge, with its value."""
+    reach = sorted(((max(abs(t["ci95"][0]), abs(t["ci95"][1])) * scale, y) for y, t in enumerate(tests)
+                    if t is not None), reverse=True)  # how far each interval reaches from 0
+    floor = 1.5 * margin
+    wide, outliers = max([r for r, _ in reach] + [floor]), []
+    for k in range(len(reach) - 1):  # the differences that dwarf all the others
+        if reach[k][0] > 5 * max(reach[k + 1][0], floor):
+            outliers, wide = reach[:k + 1], max(reach[k + 1][0], floor)
+            break
+    wide *= 1.15
+    ax.set_xlim(-wide, wide)
+    for _, y in outliers:
+        d = tests[y]["difference"] * scale
+        edge = wide * (0.97 if d > 0 else -0.97)
+        ax.annotate(f"{d:+.3g}", (edge, y), xytext=(edge - 0.35 * wide * (1 if d > 0 else -1), y),
+                    arrowprops={"arrowstyle": "->", "color": "#c62828"}, va="center", ha="center",
+                    fontsize=7, color="#c62828")
+
+
 def comparison_plots(summaries: Mapping[tuple[str, int], Mapping[str, Any]], rulesets: Sequence[str],
-                     players: Sequence[int]) -> dict[str, str]:
-    """name -> SVG text, for ``summaries`` keyed by (ruleset spec, players) (Summary JSON)."""
+                     players: Sequence[int], tests: Sequence[Mapping[str, Any]] = ()) -> dict[str, str]:
+    """name -> SVG text, for ``summaries`` keyed by (ruleset spec, players) (Summary JSON) and the
+    effects' tests (JSON) for the forest plot."""
     plt = _setup()
-    return {
+    names = short_names(rulesets)
+    out = {}
+    if len(rulesets) > 1 and tests:
+        out["differences"] = _svg(_forest(plt, tests, rulesets, players, names), plt)
+    out.update({
         "turns-per-round": _svg(_distribution(plt, summaries, rulesets, players, "turns_histogram",
-                                              "Turns per round", "turns"), plt),
+                                              "Turns per round", "turns", names), plt),
         "rounds-per-game": _svg(_distribution(plt, summaries, rulesets, players, "rounds_per_game_histogram",
-                                              "Rounds per game", "rounds"), plt),
+                                              f"Rounds per game (rulesets with fewer than {FEW_GAMES} complete "
+                                              "games left out)", "rounds", names, least=FEW_GAMES), plt),
         "seat-win-rates": _svg(_bars(plt, summaries, rulesets, players, "winner_seat_from_dealer",
-                                     "Round winner's seat, counted left from the dealer (0 = dealer)",
-                                     "seat from the dealer"), plt),
+                                     "Round winner's seat, counted left from the dealer", "seat", names,
+                                     even=True), plt),
         "rule-gap-rates": _svg(_bars(plt, summaries, rulesets, players, "rule_gaps",
-                                     "Rounds void at a rule gap, by rule path", "", horizontal=True), plt),
-    }
+                                     "Rounds void at a rule gap, by rule path", "", names, horizontal=True), plt),
+    })
+    return out
 
 
 def write_plots(plots: Mapping[str, str], folder) -> list[str]:

@@ -1,51 +1,130 @@
 """The comparison as one document: JSON data, a terminal text report, a self-contained HTML page.
 
-:func:`build_document` gathers the rule diff, the simulation summaries, the tests, the flags,
-the witnesses and the run figures into plain JSON data; the renderers read only that data.
+:func:`build_document` gathers the rule diff, the simulation summaries, the tests, what was
+exercised, seat fairness, the flags, the witnesses and the run figures into plain JSON data, and
+writes the headline from them; the renderers read only that data. The text report opens with the
+headline and fits in 100 columns; rulesets are named by letter (A is the baseline) with a legend.
 """
 
 from __future__ import annotations
 
+import math
+import textwrap
 from typing import Any, Mapping, Sequence
 
 from .effects import ALPHA
+from .headline import CORE, FEW_GAMES, headline, short_names
+from .metrics import HEADLINE, metric, seat_words
+from .wording import citation_text, witness_sentence
 
-__all__ = ["build_document", "render_text", "render_html", "FORMAT", "TEST_NAMES"]
+__all__ = ["build_document", "gap_heavy", "render_text", "render_html", "FORMAT", "TEST_NAMES", "WIDTH"]
 
-FORMAT = "dosrules-compare/1"
+FORMAT = "dosrules-compare/2"
+WIDTH = 100  # the text report's widest line
 
 TEST_NAMES = {
     "welch-t": "Welch's unequal-variance t-test on the means (Welch–Satterthwaite degrees of freedom)",
     "two-proportion-z": "two-proportion z-test on the rates (pooled standard error)",
 }
 
-FAMILY_TITLES = {
-    "per_round": "per round",
-    "per_game": "per game",
-    "outcomes": "round outcome",
-    "rule_gaps": "rule gap (void round)",
-    "winner_seat_from_dealer": "winner's seat from dealer",
-}
+#: the figures of the per-ruleset table, with short labels
+FIGURES = (("per_round", "turns", "turns / round"), ("per_round", "cards_drawn", "cards drawn / round"),
+           ("per_round", "draws", "chosen draws / round"), ("per_round", "penalty_draws", "DOS penalty cards"),
+           ("per_round", "dos_catches", "missed DOS calls caught"), ("per_round", "reshuffles", "reshuffles / round"),
+           ("per_round", "single_colour_bonuses", "single colour bonuses"),
+           ("per_round", "double_colour_bonuses", "double colour bonuses"),
+           ("per_round", "winner_points", "round winner's points"), ("per_game", "rounds_per_game", "rounds / game"),
+           ("per_game", "winner_score", "game winner's score"))
+OUTCOMES = (("scored", "scored rounds"), ("void-gap", "void: rule gap"), ("void", "void: deck out"),
+            ("capped", "stopped: turn cap"))
 
 
 def build_document(*, rulesets: Sequence[Mapping[str, Any]], settings: Mapping[str, Any], diff: Sequence,
                    summaries: Mapping[tuple[str, int], Mapping[str, Any]], effects: Sequence, flags: Sequence,
                    witnesses: Sequence[Mapping[str, Any]] | None, witnesses_note: str | None,
-                   run: Mapping[str, Any], alpha: float = ALPHA) -> dict[str, Any]:
-    return {
+                   run: Mapping[str, Any], alpha: float = ALPHA, exercised: Sequence[Mapping] = (),
+                   seat_fairness: Sequence[Mapping] = (),
+                   filled: Mapping[tuple[str, int], Mapping[str, Any]] = {}) -> dict[str, Any]:
+    """The comparison as JSON data. ``filled`` maps (spec, players) of a ruleset whose rule gaps void
+    more rounds than the gap threshold to the same ruleset simulated with its silences filled:
+    ``spec`` (the filled spec), ``content_hash``, ``source`` (where the readings came from, in
+    words), ``readings`` (path, reading, why) and ``summary``."""
+    specs = [r["spec"] for r in rulesets]
+    labels = {spec: chr(ord("A") + i) if i < 26 else f"R{i + 1}" for i, spec in enumerate(specs)}
+    doc = {
         "format": FORMAT,
-        "rulesets": list(rulesets),
+        "rulesets": [{**r, "label": labels[r["spec"]], "short": short_names(specs)[r["spec"]]} for r in rulesets],
+        "baseline": specs[0],
         "settings": dict(settings),
+        "headline": [],
         "diff": [row.to_json() for row in diff],
         "simulation": [{"ruleset": spec, "players": n, "summary": s} for (spec, n), s in summaries.items()],
         "effects": {"alpha": alpha, "correction": "holm-bonferroni over all tests below",
+                    "equivalence": "two one-sided tests within each statistic's margin, holm-bonferroni over them",
                     "tests_used": TEST_NAMES, "family_size": len(effects),
                     "tests": [e.to_json() for e in effects]},
+        "exercised": [dict(e) for e in exercised],
+        "seat_fairness": [dict(r) for r in seat_fairness],
+        "gap_heavy": gap_heavy(summaries, settings.get("thresholds", {}).get("gaps", 0.05), filled),
         "flags": [f.to_json() for f in flags],
         "witnesses": None if witnesses is None else list(witnesses),
         "witnesses_note": witnesses_note,
         "run": dict(run),
     }
+    doc["warnings"] = _warnings(doc)
+    doc["headline"] = headline(doc)
+    return doc
+
+
+def _void_share(summary: Mapping[str, Any]) -> float:
+    return summary["outcomes"].get("void-gap", {}).get("rate") or 0.0
+
+
+def gap_heavy(summaries: Mapping[tuple[str, int], Mapping[str, Any]], threshold: float,
+              filled: Mapping[tuple[str, int], Mapping[str, Any]] = {}) -> list[dict[str, Any]]:
+    """Rulesets whose rule gaps void more than ``threshold`` of the rounds, per player count; each
+    with ``filled``: the same ruleset with its silences filled (see :func:`build_document`), and its
+    headline figures beside the unfilled ones, or None when it was not simulated."""
+    out = []
+    for (spec, n), s in summaries.items():
+        share = _void_share(s)
+        if share > threshold:
+            fill = filled.get((spec, n))
+            if fill is not None:
+                fill = {**fill, "void_share": _void_share(fill["summary"]),
+                        "figures": [{"family": family, "metric": name, "label": metric(family, name).label,
+                                     "unfilled": s[family][name], "filled": fill["summary"][family][name]}
+                                    for family, name in CORE]}
+            out.append({"ruleset": spec, "players": n, "void_share": share,
+                        "paths": {p: v["rate"] for p, v in s["rule_gaps"].items()}, "filled": fill})
+    return out
+
+
+def _warnings(doc) -> list[str]:
+    names = {r["spec"]: r["short"] for r in doc["rulesets"]}
+    out = []
+    for n in doc["settings"]["players"]:
+        heavy = [g for g in doc["gap_heavy"] if g["players"] == n]
+        if not heavy:
+            continue
+        shares = ", ".join(f"{names[g['ruleset']]} {100 * g['void_share']:.1f}%" for g in heavy)
+        paths: dict[str, list[float]] = {}
+        for g in heavy:
+            for p, r in g["paths"].items():
+                paths.setdefault(p, []).append(r)
+        worst = sorted(paths.items(), key=lambda kv: -max(kv[1]))[:3]
+        where = "; ".join(f"{p} up to {100 * max(r):.1f}%" for p, r in worst)
+        several = f" ({n} players)" if len(doc["settings"]["players"]) > 1 else ""
+        out.append(f"Rule gaps void many rounds{several}: {shares} ({where}). Such a round stops where the "
+                   "rules are silent: it is cut short in the per-round figures and has no winner.")
+    several = len(doc["settings"]["players"]) > 1
+    for e in doc["exercised"]:
+        if e["warning"]:
+            out.append(e["warning"] + (f" ({e['players']} players)" if several else ""))
+    for f in doc["flags"]:
+        if f["kind"] != "rule-gaps":  # said above, with the gap's rule paths
+            out.append(f"{names[f['ruleset']]}, {f['players']} players: {f['detail']}.")
+    return out
 
 
 # --- formatting helpers --------------------------------------------------------------------------
@@ -82,137 +161,320 @@ def _fmt_diff(t: Mapping[str, Any]) -> str:
     return f"{scale * t['difference']:+.3g}{unit} [{scale * lo:+.3g}, {scale * hi:+.3g}]"
 
 
+def _fmt_margin(t: Mapping[str, Any]) -> str:
+    return f"±{100 * t['margin']:g} pp" if _is_rate(t["family"]) else f"±{t['margin']:g}"
+
+
 def _fmt_p(p: float) -> str:
     return "<1e-300" if p == 0 else (f"{p:.2g}" if p < 0.001 else f"{p:.3f}")
 
 
 def _metric_label(t: Mapping[str, Any]) -> str:
-    return f"{FAMILY_TITLES.get(t['family'], t['family'])}: {t['metric']}"
+    return metric(t["family"], t["metric"]).label
 
 
-def _table(rows: list[list[str]], header: list[str]) -> str:
+def _decimals(half: float, value: float) -> int:
+    """Decimals that show a 95% half-width to one significant digit (at most 3)."""
+    if half <= 0:
+        return 0 if value == int(value) else 2
+    return max(0, min(3, -math.floor(math.log10(half))))
+
+
+def _pm(d: Mapping[str, Any] | None) -> str:
+    """``8.3±0.2``: a mean and the half-width of its 95% interval, to the interval's precision."""
+    if not d or d.get("mean") is None:
+        return "–"
+    m = d["mean"]
+    half = (d["ci95"][1] - d["ci95"][0]) / 2 if d.get("ci95") else 0.0
+    k = _decimals(half, m)
+    return f"{m:.{k}f}±{half:.{k}f}" if round(half, k) else f"{m:.{k}f}"
+
+
+def _pct_pm(d: Mapping[str, Any] | None) -> str:
+    if not d or d.get("rate") is None:
+        return "0"
+    lo, hi = d["ci95"]
+    half = 100 * (hi - lo) / 2
+    k = _decimals(half, 100 * d["rate"])
+    return f"{100 * d['rate']:.{k}f}±{half:.{k}f}%"
+
+
+def _table(rows: list[list[str]], header: list[str], keep: int = 1, width: int = WIDTH, indent: str = "  ") -> str:
+    """A plain table; when too wide, its columns after the first ``keep`` go into several blocks,
+    and a last column that still does not fit wraps under itself."""
     widths = [max(len(str(r[i])) for r in [header, *rows]) for i in range(len(header))]
-    line = lambda r: "  ".join(str(c).ljust(w) for c, w in zip(r, widths)).rstrip()  # noqa: E731
-    return "\n".join([line(header), line(["-" * w for w in widths]), *map(line, rows)])
+    blocks, current, used = [], [], sum(widths[:keep]) + 2 * keep + len(indent)
+    for i in range(keep, len(header)):
+        if current and used + widths[i] + 2 > width:
+            blocks.append(current)
+            current, used = [], sum(widths[:keep]) + 2 * keep + len(indent)
+        current.append(i)
+        used += widths[i] + 2
+    blocks.append(current)
+    out = []
+    for block in blocks:
+        cols = list(range(keep)) + block
+        start = len(indent) + sum(widths[i] + 2 for i in cols[:-1])
+        room = max(12, width - start)
+
+        def line(r):
+            head = indent + "  ".join(str(r[i]).ljust(widths[i]) for i in cols[:-1])
+            last = textwrap.wrap(str(r[cols[-1]]), room, break_on_hyphens=False) or [""]
+            lines = [(head + ("  " if cols[:-1] else "") + last[0]).rstrip()]
+            return "\n".join(lines + [" " * start + x for x in last[1:]])
+        out += [line(header), line(["-" * min(w, room) for w in widths]), *map(line, rows)]
+        if block is not blocks[-1]:
+            out.append("")
+    return "\n".join(out)
+
+
+def _wrap(text: str, indent: str = "  ", first: str | None = None) -> list[str]:
+    return textwrap.wrap(text, WIDTH, initial_indent=first if first is not None else indent,
+                         subsequent_indent=indent, break_on_hyphens=False) or [indent.rstrip()]
+
+
+def _letters(group: Sequence[str], labels: Mapping[str, str]) -> str:
+    return " ".join(labels[s] for s in group)
 
 
 # --- text ------------------------------------------------------------------------------------------
 
 def render_text(doc: Mapping[str, Any], show_all: bool = False) -> str:
-    """The report for a terminal: diff, per-ruleset figures, significant differences, flags,
-    witnesses. ``show_all`` lists every test, not only the significant ones."""
+    """The report for a terminal (at most 100 columns): headline, warnings, what differs, what was
+    exercised, figures, differences, seats, witnesses. ``show_all`` lists every test of every pair."""
     specs = [r["spec"] for r in doc["rulesets"]]
+    labels = {r["spec"]: r["label"] for r in doc["rulesets"]}
     s = doc["settings"]
-    amount = f"{s['games']} games" if s.get("games") else f"{s['rounds']} rounds"
-    out = [f"Comparing {', '.join(specs)}: {amount} per ruleset and player count, "
-           f"policy {s['policy']}, seed {s['seed']}, players {', '.join(map(str, s['players']))}", ""]
-
-    out.append(f"Rule differences ({len(doc['diff'])})")
-    if doc["diff"]:
-        rows = []
-        for row in doc["diff"]:
-            mark = "  (unspecified vs specified)" if row["kind"] == "unspecified-vs-specified" else ""
-            players = "all" if row["players"] == list(s["players"]) else ",".join(map(str, row["players"]))
-            rows.append([row["path"] + mark, players,
-                         *[f"{_value(c['value'])} [{c['status']}]" for c in row["cells"]]])
-        out.append(_table(rows, ["rule path", "players", *specs]))
-        out.append("Citations:")
-        for row in doc["diff"]:
-            for c in row["cells"]:
-                if c["citation"]:
-                    cite = c["citation"]
-                    out.append(f"  {row['path']} / {c['ruleset']}: {cite['file'] or cite['source']} "
-                               f"§{cite['section']}")
-    else:
-        out.append("  none: the rulesets agree on every rule for these player counts")
-    out.append("")
-
-    out.append("Simulated figures (mean [95% CI]; rates with Wilson intervals)")
-    by_cell = {(x["ruleset"], x["players"]): x["summary"] for x in doc["simulation"]}
-    for n in s["players"]:
-        rows = []
-        metrics = list(next(iter(by_cell.values()))["per_round"])
-        for m in ["turns", "cards_drawn", "row_size", "single_colour_bonuses", "double_colour_bonuses",
-                  "dos_calls", "winner_points"]:
-            if m in metrics:
-                rows.append([m, *[_ci(by_cell[(sp, n)]["per_round"][m]) for sp in specs]])
-        for m in ("rounds_per_game", "winner_score"):
-            rows.append([m + " (per game)", *[_ci(by_cell[(sp, n)]["per_game"][m]) for sp in specs]])
-        for outcome in ("scored", "void-gap", "void", "capped"):
-            rows.append([f"{outcome} rounds", *[_rate(by_cell[(sp, n)]["outcomes"].get(outcome)) for sp in specs]])
-        out.append(f"{n} players")
-        out.append(_table(rows, ["statistic", *specs]))
-        out.append("")
-
-    eff = doc["effects"]
-    tests = eff["tests"]
-    shown = tests if show_all else [t for t in tests if t["significant"]]
-    out.append(f"Differences {'(all tests)' if show_all else 'significant at ' + str(eff['alpha'])} — "
-               f"{eff['family_size']} tests, Holm–Bonferroni adjusted; "
-               "means: Welch's t-test, rates: two-proportion z-test")
-    if shown:
-        rows = [[str(t["players"]), f"{t['a']} → {t['b']}", _metric_label(t),
-                 _fmt_estimate(t["family"], t["value_a"]), _fmt_estimate(t["family"], t["value_b"]),
-                 _fmt_diff(t), "t" if t["test"] == "welch-t" else "z", _fmt_p(t["p_holm"]),
-                 "*" if t["significant"] else ""] for t in shown]
-        out.append(_table(rows, ["pl.", "pair", "statistic", "a", "b", "b - a [95% CI]", "test",
-                                 "p (Holm)", "sig"]))
-    else:
-        out.append("  none")
-    out.append("")
-
-    out.append(f"Degenerate variants ({len(doc['flags'])})")
-    for f in doc["flags"]:
-        out.append(f"  {f['ruleset']}, {f['players']} players: {f['kind']} — {f['detail']} "
-                   f"(threshold {f['threshold']})")
-    if not doc["flags"]:
-        out.append("  none")
-    out.append("")
-
-    out.append("Divergence witnesses (Z3)")
-    if doc["witnesses"] is None:
-        out.append(f"  not computed: {doc['witnesses_note']}")
-    else:
-        for pair in doc["witnesses"]:
-            out.append(f"  {pair['a']} vs {pair['b']}: {len(pair['witnesses'])} witness(es)")
-            for w in pair["witnesses"]:
-                pos = w["position"]
-                out.append(f"    {w['question']}: row {' '.join(pos['row'])}, hand {' '.join(pos['hand'])}"
-                           f" ({pos['phase']}); rules {', '.join(w['rule_paths'])}")
-                if w["only_a"]:
-                    out.append(f"      only under {pair['a']}: {'; '.join(w['only_a'][:4])}"
-                               + (" …" if len(w["only_a"]) > 4 else ""))
-                if w["only_b"]:
-                    out.append(f"      only under {pair['b']}: {'; '.join(w['only_b'][:4])}"
-                               + (" …" if len(w["only_b"]) > 4 else ""))
-                if w["outcome_a"] != w["outcome_b"] and w["action"]:
-                    out.append(f"      after '{w['action']}': {w['outcome_a']} vs {w['outcome_b']}")
-            if pair["not_found"]:
-                out.append(f"    no witness up to {pair['max_size']} cards for: {', '.join(pair['not_found'])}")
-            for u in pair["unknown"]:
-                out.append(f"    undecided ({u['question']}): {u['reason']}")
-    out.append("")
+    amount = f"{s['games']:,} games" if s.get("games") else f"{s['rounds']:,} rounds"
+    players = ", ".join(map(str, s["players"]))
+    out = _wrap(f"Comparing {len(specs)} rulesets, {players} players: {amount} per ruleset and player count, "
+                f"policy {s['policy']}, seed {s['seed']}", "", "")
+    for r in doc["rulesets"]:
+        out += _wrap(f"{r['label']}  {r['spec']} — {r['name']}", "     ", "  ")
+    out += ["", "In short"]
+    for sentence in doc["headline"]:
+        out += _wrap(sentence, "    ", "  - ")
+    if doc["warnings"]:
+        out += ["", f"Warnings ({len(doc['warnings'])})"]
+        for w in doc["warnings"]:
+            out += _wrap(w, "    ", "  ! ")
+    out += _text_filled(doc)
+    out += ["", *_text_diff(doc, labels), "", *_text_exercised(doc, labels), ""]
+    out += _text_figures(doc, specs, labels)
+    out += ["", *_text_differences(doc, labels, show_all), "", *_text_seats(doc, specs, labels), ""]
+    out += _text_witnesses(doc, show_all)
     r = doc["run"]
-    out.append(f"Run: {r['chunks']} chunks, {r['cached']} from {r['db']}, {r['computed']} computed on "
-               f"{r['executor']} in {r['seconds']} s" +
-               (f" ({r['rounds_per_sec']} rounds/s)" if r.get("rounds_per_sec") else ""))
+    out += ["", *_wrap(f"Run: {r['chunks']} chunks, {r['cached']} from {r['db']}, {r['computed']} computed on "
+                       f"{r['executor']} in {r['seconds']} s" +
+                       (f" ({r['rounds_per_sec']} rounds/s)" if r.get("rounds_per_sec") else "") +
+                       (f"; filled rulesets: {r['filled']['chunks']} chunks, {r['filled']['cached']} from the store, "
+                        f"{r['filled']['computed']} computed in {r['filled']['seconds']} s" if r.get("filled") else ""),
+                       "  ", "")]
     if r.get("html"):
         out.append(f"HTML report: {r['html']}")
     return "\n".join(out) + "\n"
 
 
-def _ci(d: Mapping[str, Any]) -> str:
-    if not d or d.get("mean") is None:
-        return "–"
-    lo, hi = d["ci95"]
-    return f"{d['mean']:.3f} [{lo:.3f}, {hi:.3f}]"
+def _text_filled(doc) -> list[str]:
+    """Each gap-heavy ruleset simulated again filled: which readings, from where, and its figures."""
+    rows = [g for g in doc["gap_heavy"] if g["filled"]]
+    if not rows:
+        return []
+    names = {r["spec"]: r["short"] for r in doc["rulesets"]}
+    several = len(doc["settings"]["players"]) > 1
+    out = ["", "Filled silences: the rulesets whose rounds rule gaps void, simulated again with every silence",
+           "  read one named way (same seeds, same players)"]
+    for g in rows:
+        f = g["filled"]
+        who = names[g["ruleset"]] + (f", {g['players']} players" if several else "")
+        out += _wrap(f"{who}: {_pct(g['void_share'])} of its rounds void unfilled, {_pct(f['void_share'])} "
+                     f"filled{_still_void(f)}; the readings are {f['source']} (the filled spec is in --json "
+                     "and --html):", "    ", "  ")
+        for r in f["readings"]:
+            out += _wrap(f"{r['path']} = {r['reading']} ({r['why']})", "        ", "      ")
+        out.append(_table([[x["label"], _pm(x["unfilled"]), _pm(x["filled"])] for x in f["figures"]],
+                          ["figure", "unfilled", "filled"], indent="      "))
+    return out
 
 
-def _rate(d: Mapping[str, Any] | None) -> str:
-    if not d or d.get("rate") is None:
-        return "0"
-    lo, hi = d["ci95"]
-    return f"{100 * d['rate']:.2f}% [{100 * lo:.2f}, {100 * hi:.2f}]"
+def _still_void(filled: Mapping[str, Any]) -> str:
+    """Where a filled ruleset's rounds still end void: cases that none of its readings decides."""
+    paths = sorted(filled["summary"]["rule_gaps"])
+    return f" (still void at {', '.join(paths)}: a case the filled readings do not decide)" if paths else ""
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.1f}%"
+
+
+def _text_diff(doc, labels) -> list[str]:
+    out = [f"What differs ({len(doc['diff'])} rule{'s' if len(doc['diff']) != 1 else ''})"]
+    if not doc["diff"]:
+        return out + ["  nothing: the rulesets agree on every rule for these player counts"]
+    players = doc["settings"]["players"]
+    for row in doc["diff"]:
+        which = "" if row["players"] == list(players) else f"  ({', '.join(map(str, row['players']))} players)"
+        mark = "  (one source is silent)" if row["kind"] == "unspecified-vs-specified" else ""
+        out.append(f"  {row['path']}{which}{mark}")
+        groups: dict[tuple, list] = {}
+        for c in row["cells"]:
+            cite = c["citation"] or {}
+            key = (repr(c["value"]), c["status"], cite.get("quote"), cite.get("section"), cite.get("title"), c["note"])
+            groups.setdefault(key, []).append(c)
+        width = max(len(_letters([c["ruleset"] for c in g], labels)) for g in groups.values())
+        for group in groups.values():
+            c = group[0]
+            head = f"    {_letters([x['ruleset'] for x in group], labels).ljust(width)}  "
+            text = f"{_value(c['value'])} ({c['status']})"
+            cite = citation_text(c["citation"])
+            if c["status"] == "house" and c["note"]:
+                text += f": {c['note']}"
+            elif cite:
+                text += f": {cite}"
+            out += _wrap(text, " " * len(head), head)
+    return out
+
+
+def _text_exercised(doc, labels) -> list[str]:
+    rows = doc["exercised"]
+    out = ["What was exercised: how often play reached a moment each differing rule decides",
+           "  (per round, mean ± half its 95% interval; ! = never or rarely: see the warnings)"]
+    if not rows:
+        return out + ["  nothing differs"]
+    several = len(doc["settings"]["players"]) > 1
+    for e in rows:
+        flag = "! " if e["status"] != "exercised" else "  "
+        where = f"{e['path']} ({e['players']} players)" if several else e["path"]
+        out += _wrap(f"{where}: {e['words']}", "    ", flag)
+        cells = [f"{labels[c['ruleset']]} {_pm({'mean': c['mean'], 'ci95': c['ci95']})}" for c in e["cells"]]
+        out += _wrap("   ".join(cells), "      ", "      ")
+    return out
+
+
+def _text_figures(doc, specs, labels) -> list[str]:
+    by_cell = {(x["ruleset"], x["players"]): x["summary"] for x in doc["simulation"]}
+    out = []
+    for n in doc["settings"]["players"]:
+        out.append(f"Figures, {n} players (mean ± half its 95% interval; rates with Wilson intervals)")
+        rows = []
+        for family, name, label in FIGURES:
+            cells = [by_cell[(sp, n)][family].get(name) for sp in specs]
+            if family == "per_game":
+                few = min((c or {}).get("n", 0) for c in cells)
+                label += f" ({few} games!)" if few < FEW_GAMES else ""
+            rows.append([label, *[_pm(c) for c in cells]])
+        for outcome, label in OUTCOMES:
+            cells = [by_cell[(sp, n)]["outcomes"].get(outcome) for sp in specs]
+            if any(cells):
+                rows.append([label, *[_pct_pm(c) for c in cells]])
+        out.append(_table(rows, ["", *[labels[sp] for sp in specs]]))
+        out.append("")
+    return out[:-1]
+
+
+def _text_differences(doc, labels, show_all) -> list[str]:
+    eff = doc["effects"]
+    base = doc["baseline"]
+    tests = eff["tests"] if show_all else [t for t in eff["tests"] if t["a"] == base and t["significant"]]
+    tests = sorted(tests, key=lambda t: (t["players"], labels[t["a"]], labels[t["b"]],
+                                         -abs(t["difference"]) / (t["margin"] or 1)))
+    what = "every test" if show_all else f"the significant differences against {labels[base]}"
+    out = _wrap(f"Differences: {what} ({eff['family_size']} tests in all, Holm–Bonferroni at {eff['alpha']}; "
+                "means by Welch's t-test, rates by the two-proportion z-test"
+                + ("; * significant, = shown within the margin by two one-sided tests)" if show_all else ")"),
+                "  ", "")
+    if not tests:
+        return out + ["  none"]
+    several = len(doc["settings"]["players"]) > 1
+    rows = []
+    for t in tests:
+        row = [f"{labels[t['a']]}→{labels[t['b']]}" + (f" {t['players']}p" if several else ""),
+               _fmt_estimate(t["family"], t["value_a"]), _fmt_estimate(t["family"], t["value_b"]), _fmt_diff(t),
+               _fmt_p(t["p_holm"])]
+        if show_all:
+            row.append(("*" if t["significant"] else "") + ("=" if t["equivalent"] else ""))
+        rows.append(row + [_short_label(t)])
+    header = ["pair", "a", "b", "b − a [95% CI]", "p Holm", *([""] if show_all else []), "statistic"]
+    out.append(_table(rows, header, keep=len(header)))
+    same = _equivalent_summary(doc, labels)
+    if same and not show_all:
+        out += [""] + _wrap(same, "  ", "  ")
+    return out
+
+
+def _short_label(t) -> str:
+    for family, name, label in FIGURES:
+        if (family, name) == (t["family"], t["metric"]):
+            return label
+    if t["family"] == "winner_seat_from_dealer":
+        return f"wins by {seat_words(t['metric']).replace('the player ', '')}"
+    if t["family"] == "rule_gaps":
+        return f"gap: {t['metric']}"
+    if t["family"] == "outcomes":
+        return dict(OUTCOMES).get(t["metric"], t["metric"])
+    return metric(t["family"], t["metric"]).label
+
+
+def _equivalent_summary(doc, labels) -> str:
+    base = doc["baseline"]
+    short = {(f, m): label for f, m, label in FIGURES}
+    parts = []
+    for r in doc["rulesets"][1:]:
+        same = [short.get((t["family"], t["metric"]), t["metric"]) for t in doc["effects"]["tests"]
+                if t["a"] == base and t["b"] == r["spec"] and t["equivalent"] and (t["family"], t["metric"]) in HEADLINE]
+        if same:
+            parts.append(f"{r['label']}: {', '.join(same)}")
+    if not parts:
+        return ""
+    return f"Shown within the margin against {labels[base]} (two one-sided tests): " + "; ".join(parts) + "."
+
+
+def _text_seats(doc, specs, labels) -> list[str]:
+    rows = doc["seat_fairness"]
+    out = ["Seats: share of the scored rounds each seat wins, counted left from the dealer"]
+    if not rows:
+        return out + ["  no scored rounds"]
+    for n in doc["settings"]["players"]:
+        mine = [r for r in rows if r["players"] == n]
+        if not mine:
+            continue
+        header = ["", *[("dealer" if k == 0 else f"{k} left") for k in range(n)], "verdict"]
+        table = []
+        for r in sorted(mine, key=lambda r: labels[r["ruleset"]]):
+            verdict = {"uneven": f"not even (p {_fmt_p(r['p_holm'])})", "even": f"even ±{100 * r['margin']:.0f} pts",
+                       "undecided": "can't tell yet"}[r["verdict"]]
+            table.append([labels[r["ruleset"]], *[f"{100 * x:.1f}%" for x in r["shares"]], verdict])
+        out.append(f"  {n} players; an even split is {100 / n:.1f}% each")
+        out.append(_table(table, header))
+    return out
+
+
+def _text_witnesses(doc, show_all: bool) -> list[str]:
+    out = ["Where the rules part ways (smallest positions found by the Z3 verifier)"]
+    if doc["witnesses"] is None:
+        return out + [f"  not computed: {doc['witnesses_note']}"]
+    names = {r["spec"]: r["short"] for r in doc["rulesets"]}
+    pairs = [p for p in doc["witnesses"] if show_all or p["a"] == doc["baseline"]]
+    if len(pairs) < len(doc["witnesses"]):
+        out += _wrap(f"(against {names[doc['baseline']]}; the other {len(doc['witnesses']) - len(pairs)} pairs "
+                     "are in --all-tests, --json and --html)", "  ")
+    for pair in pairs:
+        a, b = names[pair["a"]], names[pair["b"]]
+        if not pair["witnesses"] and not pair["not_found"] and not pair["unknown"]:
+            out += _wrap(f"{a} vs {b}: none; their differences do not show in the legal actions of one turn",
+                         "    ", "  ")
+            continue
+        out.append(f"  {a} vs {b}: {len(pair['witnesses'])} witness{'es' if len(pair['witnesses']) != 1 else ''}")
+        for w in pair["witnesses"]:
+            out += _wrap(witness_sentence(w, a, b), "      ", "    - ")
+            pos = w["position"]
+            out += _wrap(f"notation: row {' '.join(pos['row'])}, hand {' '.join(pos['hand'])} ({pos['phase']}); "
+                         f"rules {', '.join(w['rule_paths'])}", "      ", "      ")
+        if pair["not_found"]:
+            out += _wrap(f"no witness up to {pair['max_size']} cards for: {', '.join(pair['not_found'])}", "    ")
+        for u in pair["unknown"]:
+            out += _wrap(f"undecided ({u['question']}): {u['reason']}", "    ")
+    return out
 
 
 # --- HTML ------------------------------------------------------------------------------------------
@@ -223,12 +485,21 @@ def render_html(doc: Mapping[str, Any], plots: Mapping[str, str]) -> str:
     from markupsafe import Markup
     from importlib.resources import files
 
+    from .wording import actions_html, cards_html
+
     env = jinja2.Environment(autoescape=True, trim_blocks=True, lstrip_blocks=True,
                              undefined=jinja2.StrictUndefined)
-    env.filters.update(value=_value, ci=_ci, rate=_rate, p=_fmt_p, diff=_fmt_diff, label=_metric_label,
+    env.filters.update(still_void=_still_void, value=_value, p=_fmt_p, diff=_fmt_diff, label=_metric_label,
+                       pm=_pm, pctpm=_pct_pm, cards=cards_html, actions=actions_html, margin=_fmt_margin,
+                       cite=citation_text,
                        estimate=lambda t, key: _fmt_estimate(t["family"], t[key]))
     template = env.from_string(files(__package__).joinpath("templates/report.html.j2").read_text("utf-8"))
     by_cell = {(x["ruleset"], x["players"]): x["summary"] for x in doc["simulation"]}
+    names = {r["spec"]: r["short"] for r in doc["rulesets"]}
+    sentences = {id(w): witness_sentence(w, names[pair["a"]], names[pair["b"]])
+                 for pair in (doc["witnesses"] or []) for w in pair["witnesses"]}
     return template.render(doc=doc, specs=[r["spec"] for r in doc["rulesets"]], by_cell=by_cell,
-                           plots={k: Markup(v) for k, v in plots.items()},
+                           labels={r["spec"]: r["label"] for r in doc["rulesets"]}, names=names,
+                           plots={k: Markup(v) for k, v in plots.items()}, figures=FIGURES, outcomes=OUTCOMES,
+                           few_games=FEW_GAMES, sentence=lambda w: sentences[id(w)], seat_words=seat_words,
                            test_names=TEST_NAMES)

@@ -1,22 +1,42 @@
-"""Significance tests for comparing simulated rulesets, on aggregate figures only (no scipy).
+"""Significance and equivalence tests for comparing simulated rulesets, on aggregate figures.
 
-* :func:`welch_t` — Welch's unequal-variance t-test on two means, from (n, mean, sd), with the
-  Welch–Satterthwaite degrees of freedom and Student's t distribution (via the regularised
-  incomplete beta function), and the 95% confidence interval of the difference.
-* :func:`two_proportions` — the two-proportion z-test (pooled standard error under the null),
-  with an unpooled (Wald) 95% confidence interval of the difference of the rates.
-* :func:`holm` — Holm–Bonferroni adjusted p-values for a family of tests.
+scipy.stats computes the distributions and every test it has (imported on first use: it takes a
+second or two to load):
+
+* :func:`welch_t` — Welch's unequal-variance t-test from summary statistics
+  (``ttest_ind_from_stats(equal_var=False)``) and the 95% interval of the difference from
+  Student's t (``stats.t``) with the Welch–Satterthwaite degrees of freedom.
+* :func:`two_proportions` — the two-proportion z-test (pooled standard error), which is Pearson's
+  chi-square test of the 2x2 table without continuity correction (``chi2_contingency``,
+  ``z² = χ²``); the 95% Wald interval of the difference is written here (scipy has no interval for
+  a difference of two proportions).
+* :func:`wilson` — the 95% Wilson score interval of one proportion (``binomtest(...).proportion_ci``).
+* :func:`tost_means`, :func:`tost_proportions` — equivalence within ``±margin`` by two one-sided
+  tests (TOST): Welch's one-sided t-tests (``ttest_ind_from_stats(alternative=...)``) and one-sided
+  z-tests (``stats.norm``); the p-value is the larger of the two.
+* :func:`even_split` — whether seat counts depart from an even split (``chisquare``) and whether
+  every seat's share is within ``±margin`` of it (exact binomial TOST per seat, ``binomtest``).
+* :func:`holm` — Holm–Bonferroni adjusted p-values, written here: scipy's only adjustment,
+  ``false_discovery_control``, controls the false discovery rate (Benjamini–Hochberg/Yekutieli),
+  not the family-wise error that "significant" promises in a report.
 """
 
 from __future__ import annotations
 
 import math
 from dataclasses import asdict, dataclass
-from statistics import NormalDist
+from typing import Sequence
 
-__all__ = ["TestResult", "welch_t", "two_proportions", "holm", "t_cdf", "t_ppf", "t_sf2", "normal_sf"]
+__all__ = ["TestResult", "Equivalence", "SeatFairness", "welch_t", "two_proportions", "wilson",
+           "tost_means", "tost_proportions", "even_split", "holm"]
 
-_NORMAL = NormalDist()
+Z975 = 1.959963984540054  # the 0.975 quantile of the standard normal
+
+
+def _stats():
+    from scipy import stats  # noqa: PLC0415 (a second or two to import: only when a test runs)
+
+    return stats
 
 
 @dataclass(frozen=True)
@@ -29,6 +49,7 @@ class TestResult:
     statistic: float
     p: float
     df: float | None = None
+    se: float | None = None  # standard error of the difference (unpooled)
 
     def to_json(self) -> dict:
         out = asdict(self)
@@ -36,84 +57,35 @@ class TestResult:
         return out
 
 
-def normal_sf(z: float) -> float:
-    """P(Z > z) for a standard normal Z (accurate in the far tail, unlike 1 - cdf)."""
-    return 0.5 * math.erfc(z / math.sqrt(2.0))
+@dataclass(frozen=True)
+class Equivalence:
+    """Two one-sided tests of ``|difference| < margin``: ``p`` is the larger one-sided p-value."""
+
+    margin: float
+    p: float
+    p_lower: float  # H0: difference <= -margin
+    p_upper: float  # H0: difference >= +margin
+
+    def to_json(self) -> dict:
+        return asdict(self)
 
 
-def _betacf(a: float, b: float, x: float) -> float:
-    """Continued fraction of the incomplete beta function (modified Lentz)."""
-    tiny = 1e-300
-    qab, qap, qam = a + b, a + 1.0, a - 1.0
-    c, d = 1.0, 1.0 - qab * x / qap
-    d = 1.0 / (d if abs(d) > tiny else tiny)
-    h = d
-    for m in range(1, 400):
-        m2 = 2 * m
-        aa = m * (b - m) * x / ((qam + m2) * (a + m2))
-        d = 1.0 + aa * d
-        d = 1.0 / (d if abs(d) > tiny else tiny)
-        c = 1.0 + aa / c
-        c = c if abs(c) > tiny else tiny
-        h *= d * c
-        aa = -(a + m) * (qab + m) * x / ((a + m2) * (qap + m2))
-        d = 1.0 + aa * d
-        d = 1.0 / (d if abs(d) > tiny else tiny)
-        c = 1.0 + aa / c
-        c = c if abs(c) > tiny else tiny
-        delta = d * c
-        h *= delta
-        if abs(delta - 1.0) < 1e-15:
-            break
-    return h
+@dataclass(frozen=True)
+class SeatFairness:
+    """Seat counts against an even split: chi-square goodness of fit, and per-seat TOST."""
 
+    n: int
+    shares: tuple[float, ...]
+    ci95: tuple[tuple[float, float], ...]
+    chi2: float
+    p: float  # chi-square test of the even split (small: some seat wins more often)
+    margin: float
+    p_even: float  # TOST: every seat within ±margin of 1/k (small: shown even)
 
-def _betai(a: float, b: float, x: float) -> float:
-    """The regularised incomplete beta function I_x(a, b)."""
-    if x <= 0.0:
-        return 0.0
-    if x >= 1.0:
-        return 1.0
-    ln_front = math.lgamma(a + b) - math.lgamma(a) - math.lgamma(b) + a * math.log(x) + b * math.log1p(-x)
-    front = math.exp(ln_front)
-    if x < (a + 1.0) / (a + b + 2.0):
-        return front * _betacf(a, b, x) / a
-    return 1.0 - front * _betacf(b, a, 1.0 - x) / b
-
-
-def t_sf2(t: float, df: float) -> float:
-    """Two-sided tail P(|T| > |t|) of Student's t with ``df`` degrees of freedom."""
-    if math.isinf(t):
-        return 0.0
-    if df > 1e7:
-        return 2.0 * normal_sf(abs(t))
-    return _betai(df / 2.0, 0.5, df / (df + t * t))
-
-
-def t_cdf(t: float, df: float) -> float:
-    """P(T <= t) for Student's t with ``df`` degrees of freedom."""
-    tail = t_sf2(t, df) / 2.0
-    return 1.0 - tail if t >= 0 else tail
-
-
-def t_ppf(q: float, df: float) -> float:
-    """The ``q`` quantile of Student's t (bisection on :func:`t_cdf`)."""
-    if not 0.0 < q < 1.0:
-        raise ValueError("quantile must be in (0, 1)")
-    if q < 0.5:
-        return -t_ppf(1.0 - q, df)
-    lo, hi = 0.0, 1.0
-    while t_cdf(hi, df) < q:
-        hi *= 2.0
-    for _ in range(200):
-        mid = (lo + hi) / 2.0
-        if t_cdf(mid, df) < q:
-            lo = mid
-        else:
-            hi = mid
-        if hi - lo < 1e-12 * max(1.0, hi):
-            break
-    return (lo + hi) / 2.0
+    def to_json(self) -> dict:
+        out = asdict(self)
+        out["shares"], out["ci95"] = list(self.shares), [list(c) for c in self.ci95]
+        return out
 
 
 def welch_t(n1: int, mean1: float, sd1: float, n2: int, mean2: float, sd2: float) -> TestResult | None:
@@ -123,14 +95,15 @@ def welch_t(n1: int, mean1: float, sd1: float, n2: int, mean2: float, sd2: float
     v1, v2 = sd1 * sd1 / n1, sd2 * sd2 / n2
     diff = mean2 - mean1
     se = math.sqrt(v1 + v2)
-    if se == 0.0:
+    if se == 0.0:  # both samples constant: scipy would answer nan
         same = diff == 0.0
         return TestResult("welch-t", diff, (diff, diff), 0.0 if same else math.copysign(math.inf, diff),
-                          1.0 if same else 0.0, None)
+                          1.0 if same else 0.0, None, 0.0)
+    st = _stats()
     df = (v1 + v2) ** 2 / ((v1 * v1 / (n1 - 1) if v1 else 0.0) + (v2 * v2 / (n2 - 1) if v2 else 0.0))
-    t = diff / se
-    half = t_ppf(0.975, df) * se
-    return TestResult("welch-t", diff, (diff - half, diff + half), t, min(1.0, t_sf2(t, df)), df)
+    t, p = st.ttest_ind_from_stats(mean2, sd2, n2, mean1, sd1, n1, equal_var=False)
+    half = float(st.t.ppf(0.975, df)) * se
+    return TestResult("welch-t", diff, (diff - half, diff + half), float(t), min(1.0, float(p)), df, se)
 
 
 def two_proportions(k1: int, n1: int, k2: int, n2: int) -> TestResult | None:
@@ -139,14 +112,73 @@ def two_proportions(k1: int, n1: int, k2: int, n2: int) -> TestResult | None:
         return None
     p1, p2 = k1 / n1, k2 / n2
     diff = p2 - p1
-    pooled = (k1 + k2) / (n1 + n2)
-    se0 = math.sqrt(pooled * (1.0 - pooled) * (1.0 / n1 + 1.0 / n2))
     se = math.sqrt(p1 * (1.0 - p1) / n1 + p2 * (1.0 - p2) / n2)
-    half = _NORMAL.inv_cdf(0.975) * se
-    if se0 == 0.0:  # both samples all-or-nothing and equal
-        return TestResult("two-proportion-z", diff, (diff - half, diff + half), 0.0, 1.0)
-    z = diff / se0
-    return TestResult("two-proportion-z", diff, (diff - half, diff + half), z, min(1.0, 2.0 * normal_sf(abs(z))))
+    half = Z975 * se
+    if k1 + k2 == 0 or k1 + k2 == n1 + n2:  # both samples all-or-nothing and equal: no variation
+        return TestResult("two-proportion-z", diff, (diff - half, diff + half), 0.0, 1.0, None, se)
+    res = _stats().chi2_contingency([[k1, n1 - k1], [k2, n2 - k2]], correction=False)
+    z = math.copysign(math.sqrt(float(res.statistic)), diff)
+    return TestResult("two-proportion-z", diff, (diff - half, diff + half), z, min(1.0, float(res.pvalue)),
+                      None, se)
+
+
+def wilson(k: int, n: int) -> tuple[float, float] | None:
+    """The 95% Wilson score interval of the proportion k/n; None when n is 0."""
+    if n == 0:
+        return None
+    ci = _stats().binomtest(k, n).proportion_ci(confidence_level=0.95, method="wilson")
+    return float(ci.low), float(ci.high)
+
+
+def tost_means(n1: int, mean1: float, sd1: float, n2: int, mean2: float, sd2: float,
+               margin: float) -> Equivalence | None:
+    """TOST of ``|mean2 - mean1| < margin`` by two one-sided Welch t-tests; None when a sample has
+    fewer than two observations or the margin is not positive."""
+    if n1 < 2 or n2 < 2 or margin <= 0:
+        return None
+    diff = mean2 - mean1
+    if sd1 == 0.0 and sd2 == 0.0:
+        inside = abs(diff) < margin
+        return Equivalence(margin, 0.0 if inside else 1.0, 0.0 if diff > -margin else 1.0,
+                           0.0 if diff < margin else 1.0)
+    st = _stats()
+    lower = st.ttest_ind_from_stats(mean2 + margin, sd2, n2, mean1, sd1, n1, equal_var=False,
+                                    alternative="greater").pvalue
+    upper = st.ttest_ind_from_stats(mean2 - margin, sd2, n2, mean1, sd1, n1, equal_var=False,
+                                    alternative="less").pvalue
+    return Equivalence(margin, float(max(lower, upper)), float(lower), float(upper))
+
+
+def tost_proportions(k1: int, n1: int, k2: int, n2: int, margin: float) -> Equivalence | None:
+    """TOST of ``|k2/n2 - k1/n1| < margin`` by two one-sided z-tests (unpooled standard error)."""
+    if n1 == 0 or n2 == 0 or margin <= 0:
+        return None
+    p1, p2 = k1 / n1, k2 / n2
+    diff = p2 - p1
+    se = math.sqrt(p1 * (1.0 - p1) / n1 + p2 * (1.0 - p2) / n2)
+    if se == 0.0:
+        return Equivalence(margin, 0.0 if abs(diff) < margin else 1.0, 0.0 if diff > -margin else 1.0,
+                           0.0 if diff < margin else 1.0)
+    norm = _stats().norm
+    lower, upper = float(norm.sf((diff + margin) / se)), float(norm.cdf((diff - margin) / se))
+    return Equivalence(margin, max(lower, upper), lower, upper)
+
+
+def even_split(counts: Sequence[int], margin: float) -> SeatFairness | None:
+    """Seat counts (one per seat) against an even split; None when there are none."""
+    n, k = sum(counts), len(counts)
+    if n == 0 or k < 2:
+        return None
+    st = _stats()
+    chi = st.chisquare(list(counts))
+    even = 1.0 / k
+    p_even = 0.0
+    for c in counts:
+        lo = st.binomtest(c, n, max(0.0, even - margin), alternative="greater").pvalue if even > margin else 0.0
+        hi = st.binomtest(c, n, min(1.0, even + margin), alternative="less").pvalue if even + margin < 1 else 0.0
+        p_even = max(p_even, float(lo), float(hi))
+    return SeatFairness(n, tuple(c / n for c in counts), tuple(wilson(c, n) for c in counts),
+                        float(chi.statistic), float(chi.pvalue), margin, p_even)
 
 
 def holm(pvalues: list[float]) -> list[float]:

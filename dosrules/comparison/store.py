@@ -38,7 +38,7 @@ __all__ = ["ResultStore", "ChunkKey", "default_db_path", "code_version", "FORMAT
 FORMAT_VERSION = 1
 
 #: modules whose source decides a chunk's numbers (their hash is part of every key)
-CODE_MODULES = ("dosrules.play.simulate", "dosrules.play.agents", "dosrules.engine", "dosrules.ruleset.cards")
+CODE_MODULES = ("dosrules.play", "dosrules.engine", "dosrules.ruleset.cards")
 
 KEY_FIELDS = ("code_version", "ruleset_hash", "players", "policy", "seed", "mode", "size",
               "chunk_index", "turn_cap", "max_rounds_per_game")

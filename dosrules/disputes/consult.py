@@ -1,167 +1,114 @@
-"""Which rules the engine consulted: a recording proxy over the compiled rules.
+"""Asking whether a rule the engine consulted decided a verdict: its other readings, and the
+ruleset with one of them.
 
-The engine reads every rule through flat attributes of one ``CompiledRules`` object
-(``state.c.after_failed_draw``, ``state.c.hand_options``, ...). This module learns, once per
-(ruleset, player count), which rule paths each attribute is computed from — by changing one rule
-value at a time, compiling again and seeing which attributes change — and then wraps a state's
-compiled rules in a :class:`ConsultLog` that records every attribute the engine reads. Nothing in
-the engine is changed or named here: the mapping is measured, not written by hand.
+Which rules a verdict consulted is the engine's own trace (:mod:`dosrules.engine.trace`: a
+game made with ``trace=True`` records the rules it reads). A consulted rule *decided* the
+verdict when playing the scenario again under :func:`with_rule` with one of its
+:func:`other_readings` changes what the engine says (:mod:`.verdict`).
 
-An attribute computed from one or two rule paths is a *direct* read (``after_failed_draw`` from
-``drawing.after_failed_draw``); one computed from more (the tables of what a card may count as)
-is a *table* read. Both are recorded; callers usually show the direct reads.
+The other readings of a rule are the values a table could really give it, never a number made
+up for the asking: the readings a silence may be filled with (:mod:`dosrules.ruleset.readings`:
+enum members, both flags, the declared candidates of a count), the other members of an enum,
+and for a plain number the values the shipped rulesets (and those in ``--rulesets`` folders)
+choose. A rule with no other reading but a silence is asked "what if the source were silent?".
+:func:`probes` are numbers one away from a plain number's value: they only tell whether the
+answer is counted with that number, and are never shown as readings.
 """
 
 from __future__ import annotations
 
-import dataclasses
 import enum
-from typing import Any, Iterator, Mapping
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Iterable, Mapping
 
-from ..engine.compiled import CompiledRules
-from ..ruleset.model import UNSPECIFIED, Rules, Ruleset, is_unspecified, rule_paths
+from ..ruleset.build import build_ruleset, merge_rules
+from ..ruleset.model import UNSPECIFIED, UNSPECIFIED_TEXT, Ruleset, is_unspecified
+from ..ruleset.readings import can_be_unspecified, readings
 
-__all__ = ["ConsultLog", "attribute_paths", "alternatives", "with_rule", "record"]
-
-_NOT_RULES = frozenset({"ruleset", "rules", "players", "provenance"})
-DIRECT_LIMIT = 2  # an attribute computed from at most this many paths is a direct rule read
+__all__ = ["other_readings", "probes", "with_rule", "same_value"]
 
 
-def alternatives(value: Any) -> list[Any]:
-    """Other values a rule could take, for asking "would the answer change?".
+def same_value(a: Any, b: Any) -> bool:
+    """Equal rule values of the same type (``True`` is not the count 1)."""
+    return type(a) is type(b) and a == b
 
-    Enums: every other stated member (``unspecified`` when there is no other); flags: the
-    opposite; counts: one more and one less. ``unspecified``, the deck composition and other
-    structured values have none.
-    """
-    if is_unspecified(value):
-        return []
+
+def other_readings(ruleset: Ruleset, players: int, path: str, search_dirs: Iterable[str | Path] = ()) -> list[Any]:
+    """The values other than the current one that ``path`` could be read as (see the module)."""
+    value = ruleset.for_players(players).get(path)
+    if can_be_unspecified(path):
+        others = [v for v in readings(path) if not same_value(v, value)]
+        return others or ([] if is_unspecified(value) else [UNSPECIFIED])
     if isinstance(value, enum.Enum):
-        stated = [m for m in type(value) if m is not value and not is_unspecified(m)]
-        # a rule with one stated value: ask whether the answer would change had the source been silent
-        return stated or [m for m in type(value) if is_unspecified(m)]
+        return [m for m in type(value) if m is not value]
     if isinstance(value, bool):
         return [not value]
     if isinstance(value, int):
-        return [v for v in (value + 1, value - 1) if v >= 0]
+        return [v for v in chosen_numbers(path, tuple(map(str, search_dirs))) if v != value]
     return []
 
 
-def _replace_path(obj: Any, parts: list[str], value: Any) -> Any:
-    if len(parts) == 1:
-        return dataclasses.replace(obj, **{parts[0]: value})
-    child = getattr(obj, parts[0])
-    return dataclasses.replace(obj, **{parts[0]: _replace_path(child, parts[1:], value)})
+def probes(ruleset: Ruleset, players: int, path: str) -> list[int]:
+    """Numbers one away from a plain number rule's value (none for other rules)."""
+    value = ruleset.for_players(players).get(path)
+    if can_be_unspecified(path) or isinstance(value, bool) or not isinstance(value, int):
+        return []
+    return [v for v in (value + 1, value - 1) if v >= 0]
 
 
-_VARIANTS: dict[tuple, tuple[Ruleset, Ruleset]] = {}
+@lru_cache(maxsize=256)
+def chosen_numbers(path: str, search_dirs: tuple[str, ...] = ()) -> tuple[int, ...]:
+    """The numbers the shipped rulesets (and those in ``search_dirs``) set ``path`` to, sorted:
+    an edition's value for each player count it allows, a house rule's own values."""
+    from ..errors import DosrulesError
+    from ..ruleset.choices import ruleset_files
+    from ..ruleset.loader import load_ruleset, read_ruleset_file
+    from ..ruleset.provenance import file_leaves
+
+    found: set[int] = set()
+    for file_path in ruleset_files(search_dirs):
+        file = read_ruleset_file(file_path)
+        if file is None or not file.valid:
+            continue
+        if file.kind == "house":
+            for key, _tree, raw in file_leaves(file.doc.data):
+                rule = key.split(".", 2)[2] if key.startswith("by_players.") else key
+                if rule == path:
+                    if isinstance(raw, int) and not isinstance(raw, bool):
+                        found.add(raw)
+            continue
+        try:
+            rs = load_ruleset(file_path, search_dirs)
+        except DosrulesError:  # a broken ruleset in a --rulesets folder chooses nothing
+            continue
+        for n in range(rs.rules.players.min, rs.rules.players.max + 1):
+            value = rs.for_players(n).get(path)
+            if isinstance(value, int) and not isinstance(value, bool):
+                found.add(value)
+    return tuple(sorted(found))
+
+
+def _tree_value(value: Any) -> Any:
+    """A rule value as the resolved rule tree writes it."""
+    if is_unspecified(value):
+        return UNSPECIFIED_TEXT
+    if isinstance(value, enum.Enum):
+        return value.value
+    return value
 
 
 def with_rule(ruleset: Ruleset, players: int, path: str, value: Any) -> Ruleset:
-    """A copy of ``ruleset`` whose rules for ``players`` have ``path`` set to ``value`` (the same
-    object for the same arguments, so the engine compiles each variant once)."""
-    key = (id(ruleset), players, path, type(value), value)
-    hit = _VARIANTS.get(key)
-    if hit is not None and hit[0] is ruleset:
-        return hit[1]
-    if len(_VARIANTS) > 2048:
-        _VARIANTS.clear()
-    rules = _replace_path(ruleset.for_players(players), path.split("."), value)
-    variant = dataclasses.replace(ruleset, by_players={**ruleset.by_players, players: rules})
-    _VARIANTS[key] = (ruleset, variant)
-    return variant
-
-
-def _snapshot(compiled: CompiledRules) -> dict[str, Any]:
-    return {k: v for k, v in vars(compiled).items() if k not in _NOT_RULES}
-
-
-def _attribute_paths(ruleset: Ruleset, players: int) -> Mapping[str, tuple[str, ...]]:
-    base = _snapshot(CompiledRules(ruleset, players))
-    rules: Rules = ruleset.for_players(players)
-    found: dict[str, list[str]] = {name: [] for name in base}
-    for path in rule_paths():
-        for alt in _probes(rules.get(path)):
-            try:
-                changed = _snapshot(CompiledRules(with_rule(ruleset, players, path, alt), players))
-            except (ValueError, TypeError, KeyError, ZeroDivisionError):
-                continue  # a value the compiler cannot build from tells nothing
-            for name, value in base.items():
-                if changed.get(name) != value and path not in found[name]:
-                    found[name].append(path)
-    return {name: tuple(paths) for name, paths in found.items()}
-
-
-def _probes(value: Any) -> list[Any]:
-    """Values different from ``value`` to compile with when mapping attributes to paths."""
-    if isinstance(value, enum.Enum):
-        return [m for m in type(value) if m is not value]
-    if isinstance(value, tuple):
-        return [value[:-1]] if value else []
-    if isinstance(value, (Mapping, str)):
-        return []
-    return [*alternatives(value), UNSPECIFIED] if not is_unspecified(value) else [True, 1, False]
-
-
-_CACHE: dict[tuple[int, int], tuple[Ruleset, Mapping[str, tuple[str, ...]]]] = {}
-
-
-def attribute_paths(ruleset: Ruleset, players: int) -> Mapping[str, tuple[str, ...]]:
-    """Compiled-rules attribute -> the rule paths its value is computed from (measured, cached)."""
-    key = (id(ruleset), players)
-    hit = _CACHE.get(key)
-    if hit is None or hit[0] is not ruleset:
-        if len(_CACHE) > 64:
-            _CACHE.clear()
-        hit = _CACHE[key] = (ruleset, _attribute_paths(ruleset, players))
-    return hit[1]
-
-
-class ConsultLog:
-    """Stands in for a state's compiled rules and records every attribute the engine reads.
-
-    ``reads`` maps attribute names, in first-read order while ``recording`` is on, to the round
-    the game was in at that first read (so reads for dealing the next round, made inside the
-    action that ended a round, can be told apart).
-    """
-
-    def __init__(self, compiled: CompiledRules, state: Any = None):
-        object.__setattr__(self, "_compiled", compiled)
-        object.__setattr__(self, "_state", state)
-        object.__setattr__(self, "reads", {})
-        object.__setattr__(self, "recording", False)
-
-    def __getattr__(self, name: str) -> Any:
-        value = getattr(self._compiled, name)
-        if self.recording and name not in _NOT_RULES and not callable(value) and name not in self.reads:
-            self.reads[name] = getattr(self._state, "round", None)
-        return value
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        if name in ("recording", "reads"):
-            object.__setattr__(self, name, value)
-        else:
-            raise AttributeError("the compiled rules are read-only")
-
-    def paths(self, round: int | None = None) -> Iterator[tuple[str, bool]]:
-        """(rule path, direct) for every rule consulted, in first-read order, each once; only
-        those first read in ``round``, if given."""
-        table = attribute_paths(self._compiled.ruleset, self._compiled.players)
-        found: dict[str, bool] = {}
-        for name, at in self.reads.items():
-            if round is not None and at != round:
-                continue
-            paths = table.get(name, ())
-            direct = len(paths) <= DIRECT_LIMIT
-            for path in paths:
-                found[path] = found.get(path, False) or direct
-        yield from found.items()
-
-
-def record(state) -> ConsultLog:
-    """Wrap ``state``'s compiled rules in a ConsultLog (idempotent) and return it."""
-    log = state.c
-    if not isinstance(log, ConsultLog):
-        log = ConsultLog(state.c, state)
-        state.c = log
-    return log
+    """``ruleset`` with ``path`` set to ``value`` for games of ``players`` (a ``by_players``
+    override), built from its changed rule tree: it has a content hash of its own, so the engine
+    compiles it once however often it is asked for. Provenance stays that of ``ruleset``."""
+    override: dict[str, Any] = {}
+    node = override
+    *groups, leaf = path.split(".")
+    for group in groups:
+        node = node.setdefault(group, {})
+    node[leaf] = _tree_value(value)
+    by_players: Mapping[str, Any] = ruleset.tree.get("by_players") or {}
+    key = next((k for k in by_players if str(k) == str(players)), str(players))
+    tree = {**ruleset.tree, "by_players": {**by_players, key: merge_rules(by_players.get(key, {}), override)}}
+    return build_ruleset(tree, ruleset.provenance, ruleset.files)

@@ -63,8 +63,9 @@ def _deal_unknown(scenario: Scenario, deck: tuple[Card, ...], where: Location):
     return hands, top_first[::-1]  # the engine draws from the end of its deck list
 
 
-def build_state(scenario: Scenario, ruleset: Ruleset):
-    """The engine State of ``scenario``'s position under ``ruleset`` (at the start of the turn)."""
+def build_state(scenario: Scenario, ruleset: Ruleset, *, trace: bool = False):
+    """The engine State of ``scenario``'s position under ``ruleset`` (at the start of the turn);
+    ``trace``: the game records the rules it reads from the position on."""
     where = Location(scenario.file)
     rules = ruleset.for_players(scenario.players)
     if not rules.players.min <= scenario.players <= rules.players.max:
@@ -77,4 +78,4 @@ def build_state(scenario: Scenario, ruleset: Ruleset):
     return from_position(
         ruleset, hands, list(scenario.row), deck=deck, discard=list(scenario.discard),
         turn=scenario.turn, dealer=scenario.dealer, scores=scenario.scores, seed=scenario.seed,
-        called=scenario.called)
+        called=scenario.called, trace=trace)

@@ -1,7 +1,10 @@
-"""Scenario files: a disputed situation in card notation, the question, the expected verdicts.
+"""Scenario files: a disputed situation in card notation, the question, and (for a test) the
+expected verdicts.
 
 A scenario is YAML validated by ``schemas/scenario.schema.json``; see docs/disputes/README.md for
-the format. :func:`load_scenario` reads a file (with the same safe reading and one-paragraph
+the format. Without ``expect`` a scenario is a question; without an action it asks what the
+player may do now. It may name the rulesets it is asked under (``rulesets``: ids, compositions,
+filled rulesets or files, a file read relative to the scenario's folder). :func:`load_scenario` reads a file (with the same safe reading and one-paragraph
 errors as rulesets: what, where file:line:col, the path in the scenario, how to fix);
 :func:`inline_scenario` builds one from ``dosrules ask --row ... --hand ... --action ...``.
 
@@ -12,6 +15,7 @@ size and depth limits).
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 from dataclasses import dataclass, field
@@ -22,12 +26,13 @@ from typing import Any, Mapping
 
 from ..ruleset.cards import Card, Declared, NotationError, parse_card, parse_declared
 from ..errors import DosrulesError, Location, ProblemsError
-from ..ruleset.loader import find_ruleset_file
+from ..ruleset.loader import find_ruleset_file, resolve
+from ..ruleset.schema import nearest
 from ..ruleset.resources import data_dir
 from ..ruleset.yaml12 import Document, read_yaml
 
 __all__ = ["Scenario", "Expectation", "ScenarioError", "load_scenario", "inline_scenario",
-           "read_document", "VERDICTS"]
+           "read_document", "VERDICTS", "anchor_spec"]
 
 VERDICTS = ("legal", "illegal", "rule-gap")
 _ACTION_WORDS = ("match", "draw", "place", "end", "call-dos", "catch-dos", "pass", "declare")
@@ -83,6 +88,9 @@ class Scenario:
     note: str | None = None
     expect: Mapping[str, Expectation] = field(default_factory=dict)
     lines: Mapping[str, Location] = field(default_factory=dict, repr=False)  # expect id -> place
+    rulesets: tuple[str, ...] = ()  # the rulesets the scenario names, as written
+    places: tuple[Location | str, ...] = field(default=(), repr=False)  # where each of before+actions is written
+    folder: Path | None = None  # the scenario file's folder: where its ruleset files and ids are looked up
 
     @property
     def players(self) -> int:
@@ -100,6 +108,19 @@ class Scenario:
     @property
     def id(self) -> str:
         return Path(self.file).stem
+
+    @property
+    def asks_options(self) -> bool:
+        """True when the scenario names no action: it asks what the player may do now."""
+        return not self.new_game and not self.actions
+
+    def expectation(self, spec: str, ruleset_id: str) -> Expectation | None:
+        """What the scenario expects of the answer under ``spec`` (as asked; else by ruleset id)."""
+        return self.expect.get(spec) or self.expect.get(ruleset_id)
+
+    def load_spec(self, spec: str) -> str:
+        """``spec`` as the loader reads it: a file path relative to the scenario's folder."""
+        return anchor_spec(spec, self.folder)
 
 
 # --- reading ----------------------------------------------------------------------------------
@@ -161,11 +182,12 @@ def _schema_problem(doc: Document, err) -> DosrulesError:
         prop = err.schema.get("properties", {}).get(missing[0], {})
         return DosrulesError(f"missing key '{missing[0]}'", where=doc.where(path), path=_dotted((*path, missing[0])),
                              fix=f"Add '{missing[0]}:'." + (f" Expected: {prop['description']}" if prop.get("description") else ""))
-    if err.validator == "oneOf" and not path and isinstance(err.instance, dict):
-        both = "action" in err.instance and "actions" in err.instance
-        return DosrulesError("give both 'action' and 'actions'" if both else "missing key 'action' (or 'actions')",
-                             where=doc.where(("actions",) if both else ()), path="action",
+    if err.validator == "not" and not path and isinstance(err.instance, dict):
+        return DosrulesError("give both 'action' and 'actions'", where=doc.where(("actions",)), path="action",
                              fix="Ask about one action with 'action: ...' or several with 'actions: [...]', not both.")
+    expect_problem = _expect_problem(doc, err, path)
+    if expect_problem is not None:
+        return expect_problem
     if err.validator is None and isinstance(doc.data, dict):  # a `false` subschema: a key with no place here
         branch = scenario_schema()["then" if doc.data.get("start") == "new-game" else "else"]["properties"]
         key = next((k for k in doc.data if branch.get(k) is False), None)
@@ -211,14 +233,79 @@ def _keyword_message(err) -> str:
     return message(value, shown, err.validator_value) if message else err.message
 
 
+def _expect_fix() -> str:
+    from ..ruleset.loader import shipped_ids
+
+    example = (shipped_ids("editions") or ["EDITION"])[0]
+    return (f"Give the verdict expected under each ruleset, e.g. 'expect: {{{example}: legal}}' (legal, illegal "
+            "or rule-gap, or a mapping with 'verdict:'), or drop 'expect' to ask the question without "
+            "expecting an answer.")
+
+
+def _expect_problem(doc: Document, err, path: tuple) -> DosrulesError | None:
+    """A clear message for a malformed ``expect`` (empty, not a mapping, a mapping without a verdict)."""
+    if not path or path[0] != "expect":
+        return None
+    where, at = doc.where(path), _dotted(path)
+    if len(path) == 1:
+        if err.instance is None or err.instance == {}:
+            return DosrulesError("'expect' is empty", where=where, path=at, fix=_expect_fix())
+        if not isinstance(err.instance, dict):
+            return DosrulesError("'expect' is a mapping from ruleset to verdict, not "
+                                 + ("a list" if isinstance(err.instance, list) else repr(err.instance)),
+                                 where=where, path=at, fix=_expect_fix())
+        return None
+    if len(path) == 2 and err.validator == "oneOf":
+        value = err.instance
+        if isinstance(value, dict) and "verdict" not in value:
+            return DosrulesError(f"the expectation for '{path[1]}' has no 'verdict'", where=where, path=at,
+                                 fix="Add 'verdict: legal' (or illegal, rule-gap); the other keys say what must follow.")
+        if isinstance(value, dict):
+            inner = next((e for e in err.context if e.validator == "additionalProperties" and not e.relative_path), None)
+            if inner is not None:
+                allowed = list(inner.schema.get("properties", {}))
+                extra = [k for k in value if k not in allowed]
+                guess = nearest(extra[0], allowed)
+                return DosrulesError(f"unknown key '{extra[0]}' in the expectation for '{path[1]}'"
+                                     + (f" — did you mean '{guess}'?" if guess else ""),
+                                     where=doc.where((*path, extra[0]), key=True), path=f"{at}.{extra[0]}",
+                                     fix=f"Keys allowed here: {', '.join(allowed)}.")
+            deeper = next((e for e in err.context if e.relative_path), None)
+            if deeper is not None:
+                return _schema_problem(doc, deeper)
+        if value is None:
+            return DosrulesError(f"the expectation for '{path[1]}' is empty", where=where, path=at,
+                                 fix="Write the verdict: legal, illegal or rule-gap.")
+        if not isinstance(value, (dict, list, str)):
+            return DosrulesError(f"{value!r} is not a verdict", where=where, path=at,
+                                 fix="Write legal, illegal or rule-gap (or a mapping with 'verdict:').")
+    return None
+
+
+def anchor_spec(spec: str, folder: Path | None) -> str:
+    """A ruleset spec whose file parts (``family.yaml``, ``house/x.yaml``) are read relative to
+    ``folder`` (a scenario's folder) instead of the working folder; ids and readings are kept."""
+    if folder is None:
+        return spec
+
+    def part(text: str) -> str:
+        looks_like_file = text.endswith((".yaml", ".yml")) or "/" in text
+        if looks_like_file and "=" not in text and not Path(text).is_absolute():
+            return str(folder / text)
+        return text
+
+    return "~".join("+".join(part(p) for p in piece.split("+")) for piece in spec.split("~"))
+
+
 # --- building ---------------------------------------------------------------------------------
 
 
 class _Builder:
     """Turns validated data into a Scenario, collecting every notation problem."""
 
-    def __init__(self, doc: Document):
-        self.doc, self.problems = doc, []
+    def __init__(self, doc: Document, folder: Path | None = None):
+        self.doc, self.problems, self.folder = doc, [], folder
+        self.places: list[Location | str] = []
 
     def problem(self, what: str, path: tuple, fix: str) -> None:
         self.problems.append(DosrulesError(what, where=self.doc.where(path), path=_dotted(path), fix=fix))
@@ -248,10 +335,14 @@ class _Builder:
 
     def actions(self, texts: list[str], path: tuple) -> tuple[str, ...]:
         from ..engine.actions import ACTION_HELP, parse_action
+        from .slips import written_slip
 
         for i, text in enumerate(texts):
+            self.places.append(self.doc.where((*path, i) if path[0] != "action" else path))
             try:
-                parse_action(text)
+                slip = written_slip(parse_action(text), text)
+                if slip is not None:
+                    self.problem(slip.what, (*path, i) if path[0] != "action" else path, slip.fix)
             except NotationError as err:
                 import difflib
 
@@ -265,6 +356,12 @@ class _Builder:
                         else f"Write it in the action notation: {ACTION_HELP}.")
                 self.problem(str(err), (*path, i), fix + hint)
         return tuple(texts)
+
+    def rulesets(self, data: Mapping[str, Any]) -> tuple[str, ...]:
+        named = tuple(data.get("rulesets", ()))
+        for i, spec in enumerate(named):
+            self.ruleset_spec(spec, ("rulesets", i))
+        return named
 
     def seat(self, value: int, players: int, path: tuple) -> int:
         if value >= players:
@@ -284,14 +381,28 @@ class _Builder:
                          "the round is over", ("hands", turn),
                          "Give the hand of the player to move, or ask about the next round (follow: next-round).")
 
-    def expectation(self, rid: str, value: Any, players: int) -> Expectation:
+    def ruleset_spec(self, spec: str, path: tuple, key: bool = False) -> None:
+        """Check that ``spec`` names a ruleset; ids are looked up in the scenario's folder first.
+        A plain id or composition is only found; a file or a filled ruleset is resolved in full."""
+        where = self.doc.where(path, key=key)
+        dirs = [self.folder] if self.folder is not None else []
+        if re.fullmatch(r"[a-z0-9][a-z0-9-]*(\+[a-z0-9][a-z0-9-]*)*", spec):
+            for part in spec.split("+"):
+                try:
+                    find_ruleset_file(part, dirs)
+                except DosrulesError as err:
+                    self.problems.append(DosrulesError(err.what, where=where, path=_dotted(path), fix=err.fix))
+            return
+        problems = resolve(anchor_spec(spec, self.folder), dirs).problems
+        if problems:
+            first = problems[0]
+            self.problems.append(DosrulesError(f"{first.where}: {first.what}" if first.where else first.what,
+                                               where=where, path=_dotted(path), fix=first.fix))
+
+    def expectation(self, rid: str, value: Any, players: int, named: tuple[str, ...] = ()) -> Expectation:
         path = ("expect", rid)
-        for part in rid.split("+"):
-            try:
-                find_ruleset_file(part)
-            except DosrulesError as err:
-                self.problems.append(DosrulesError(err.what, where=self.doc.where(path, key=True),
-                                                   path=_dotted(path), fix=err.fix))
+        if rid not in named:  # the rulesets named are checked on their own
+            self.ruleset_spec(rid, path, key=True)
         if isinstance(value, str):
             return Expectation(value)
         for key in ("dealer", "first_player"):
@@ -336,14 +447,19 @@ class _Builder:
         if scores is not None and len(scores) != n:
             self.problem(f"{len(scores)} scores are given for {n} players", ("scores",), "Give one score per seat.")
         called = tuple(self.seat(s, n, ("called", i)) for i, s in enumerate(data.get("called", ())))
-        asked = [data["action"]] if "action" in data else list(data["actions"])
+        before = self.actions(list(data.get("before", ())), ("before",))
+        asked = [data["action"]] if "action" in data else list(data.get("actions", ()))
         actions = self.actions(asked, ("action",) if "action" in data else ("actions",))
-        expect = {rid: self.expectation(rid, v, n) for rid, v in data.get("expect", {}).items()}
+        named = self.rulesets(data)
+        if not asked and "expect" in data:
+            self.problem("'expect' needs an action to judge", ("expect",),
+                         "Add 'action: ...' (or 'actions: [...]'), or drop 'expect' to ask what the player may do now.")
+        expect = {rid: self.expectation(rid, v, n, named) for rid, v in data.get("expect", {}).items()}
         lines = {rid: self.doc.where(("expect", rid), key=True) for rid in data.get("expect", {})}
         return Scenario(
             file=self.doc.file, title=data["title"], question=data["question"], hands=hands,
-            row=self.declared(data["row"], ("row",)), actions=actions,
-            before=self.actions(list(data.get("before", ())), ("before",)),
+            row=self.declared(data["row"], ("row",)), actions=actions, before=before,
+            rulesets=named, places=tuple(self.places), folder=self.folder,
             deck_exact=exact, deck_top=top, deck_size=size,
             discard=self.cards(data.get("discard"), ("discard",)), turn=turn, dealer=dealer,
             scores=tuple(scores) if scores is not None else None, called=called,
@@ -357,10 +473,12 @@ class _Builder:
         if data.get("dealer_draw") is not None and len(draw) != n and not self.problems:
             self.problem(f"{len(draw)} cards are drawn for first dealer by {n} players", ("dealer_draw",),
                          "Give one card per seat, seat 0 first.")
-        expect = {rid: self.expectation(rid, v, n) for rid, v in data.get("expect", {}).items()}
+        named = self.rulesets(data)
+        expect = {rid: self.expectation(rid, v, n, named) for rid, v in data.get("expect", {}).items()}
         lines = {rid: self.doc.where(("expect", rid), key=True) for rid in data.get("expect", {})}
         return Scenario(
             file=self.doc.file, title=data["title"], question=data["question"], hands=(), row=(), actions=(),
+            rulesets=named, folder=self.folder,
             start="new-game", n_players=n, dealer_draw=draw, seed=data.get("seed", 0),
             topic=data.get("topic", "example"), raised_by=data.get("raised_by"), note=data.get("note"),
             expect=expect, lines=lines)
@@ -370,7 +488,7 @@ def _validate(doc: Document) -> None:
     if not isinstance(doc.data, dict):
         raise ScenarioError([DosrulesError("a scenario is a mapping of keys to values", where=doc.where(),
                                            fix="Start with 'title:', 'question:', 'hands:', 'row:', 'action:', 'expect:'.")])
-    errors = sorted(_validator().iter_errors(doc.data), key=lambda e: (list(map(str, e.absolute_path)), e.validator))
+    errors = sorted(_validator().iter_errors(doc.data), key=lambda e: (list(map(str, e.absolute_path)), str(e.validator or "")))
     if errors:
         problems, seen = [], set()
         for err in errors:
@@ -381,18 +499,19 @@ def _validate(doc: Document) -> None:
         raise ScenarioError(problems)
 
 
-def _build(doc: Document) -> Scenario:
-    builder = _Builder(doc)
+def _build(doc: Document, folder: Path | None = None) -> Scenario:
+    builder = _Builder(doc, folder)
     scenario = builder.scenario(doc.data)
     if builder.problems:
         raise ScenarioError(builder.problems)
     return scenario
 
 
-def scenario_from_document(doc: Document) -> Scenario:
-    """Validate a read document against the schema and build the Scenario; ScenarioError if bad."""
+def scenario_from_document(doc: Document, folder: Path | None = None) -> Scenario:
+    """Validate a read document against the schema and build the Scenario; ScenarioError if bad.
+    ``folder``: where the scenario's ruleset files and ids are looked up first."""
     _validate(doc)
-    return _build(doc)
+    return _build(doc, folder)
 
 
 _PROSE = ("title", "question", "note")
@@ -433,7 +552,7 @@ def load_scenario(path: Path | str, display: str | None = None) -> Scenario:
     cut = _cut_by_comment(doc, Path(path).read_text(encoding="utf-8"))
     if cut:
         raise ScenarioError(cut)
-    return scenario_from_document(doc)
+    return scenario_from_document(doc, Path(path).resolve().parent)
 
 
 _OPTIONS = {"row": "--row", "hands": "--hand", "actions": "--action", "before": "--before",
@@ -451,21 +570,28 @@ def inline_scenario(*, row: str, hands: list[str], action: list[str], before: li
     props = scenario_schema()["properties"]
     while len(hand_values) < max(min(players or 0, props["players"]["maximum"]), 2):  # too many: --players says so
         hand_values.append(7)
-    question = " then ".join(action)
+    question = " then ".join(action) if action else f"What may seat {turn} do now?"
     if len(question) > props["question"]["maxLength"]:  # the actions are checked one by one
         question = question[:props["question"]["maxLength"] - 3] + "..."
-    data: dict[str, Any] = {"title": "question from the command line", "question": question,
-                            "row": row, "hands": hand_values, "turn": turn, "actions": list(action)}
+    data: dict[str, Any] = {"title": "A question at the table", "question": question,
+                            "row": row, "hands": hand_values, "turn": turn}
+    if action:
+        data["actions"] = list(action)
+    if players is not None:
+        data["players"] = players
     for key, value in (("before", list(before)), ("deck", {"top": deck} if deck is not None else None),
                        ("discard", discard), ("called", list(called)), ("dealer", dealer),
-                       ("players", players), ("follow", follow if follow != "round" else None)):
-        if value or (key in ("dealer", "players") and value is not None):
+                       ("follow", follow if follow != "round" else None)):
+        if value or (key == "dealer" and value is not None):
             data[key] = value
     try:
-        _validate(Document("command line", {**data, "expect": {"any": "legal"}}))
-        return _build(Document("command line", data))
+        doc = Document("command line", data)
+        _validate(doc)
+        scenario = _build(doc)
     except ScenarioError as err:
         for p in err.problems:
             top = (p.path or "").split(".")[0].split("[")[0]
             p.where = _OPTIONS.get(top, "command line")
         raise ScenarioError(err.problems) from None
+    places = ("--before",) * len(scenario.before) + ("--action",) * len(scenario.actions)
+    return dataclasses.replace(scenario, places=places)

@@ -9,7 +9,7 @@ deal — is the engine's.
 
 from __future__ import annotations
 
-from ..engine import Chance, State, compile_rules
+from ..engine import State, compile_rules, new_game
 from ..engine.state import check_dealer_draw
 from ..errors import DosrulesError, Location
 from ..ruleset.model import Ruleset
@@ -18,20 +18,17 @@ from .scenario import Scenario
 __all__ = ["start_game"]
 
 
-def start_game(scenario: Scenario, ruleset: Ruleset, compiled=None) -> State:
+def start_game(scenario: Scenario, ruleset: Ruleset, *, trace: bool = False) -> State:
     """A new game of ``scenario.players`` under ``ruleset``, the first dealer's draw stacked as the
-    scenario says. ``compiled`` may stand in for the compiled rules (a consult log)."""
+    scenario says; ``trace``: the game records the rules it reads (``dosrules.engine.trace``)."""
     n = scenario.players
     rules = ruleset.for_players(n)
     if not rules.players.min <= n <= rules.players.max:
         raise DosrulesError(f"{ruleset.id} is played by {rules.players.min} to {rules.players.max} players, "
                             f"not {n}", where=Location(scenario.file), path="players",
                             fix="Give a player count the ruleset allows.")
-    compiled = compiled if compiled is not None else compile_rules(ruleset, n)
     try:
         check_dealer_draw(compile_rules(ruleset, n), scenario.dealer_draw)
     except DosrulesError as e:
         raise DosrulesError(e.what, where=Location(scenario.file), path=e.path, fix=e.fix) from None
-    state = State(compiled, Chance(scenario.seed), dealer_draw=scenario.dealer_draw)
-    state.begin()
-    return state
+    return new_game(ruleset, n, scenario.seed, dealer_draw=scenario.dealer_draw, trace=trace)

@@ -6,33 +6,46 @@ no rule gap), ``illegal`` (``why_not`` refuses an action) or ``rule-gap`` (an ``
 rule decides: the engine voids the round, or — for who deals and who plays first — settles it
 by lot, ``settled_by_lot``). What follows comes from the engine's events and state: up to the
 end of the round, or with ``follow: next-round`` on into the next deal; a ``start: new-game``
-scenario is the game's first deal (:mod:`.start`).
+scenario is the game's first deal (:mod:`.start`). Steps the question leaves out (a catch
+window, a declaration) are filled with the ordinary choice and listed in ``filled``
+(:mod:`.steps`); an action that names a card the player does not hold is a notation slip
+(:mod:`.slips`), not a verdict.
 
 The rules cited are collected from the engine, never written by hand:
 
-- the rule path of ``why_not``'s reason (illegal) or of the ``RuleGap`` event (rule gap);
-- every rule path the engine read while deciding and applying the asked actions (recorded by
-  :mod:`.consult`), kept as *deciding* when giving that rule another value changes the verdict
-  or what follows (the engine is run again with the value changed);
-- for a rule gap, what each stated value of the silent rule would give.
+- the rule path of ``why_not``'s reason (illegal) or of the ``RuleGap`` event (rule gap), with
+  what each of its other readings would give;
+- every rule path the engine read while deciding and applying the asked actions (the game is
+  traced: :mod:`dosrules.engine.trace`), kept as *deciding* when one of its other readings
+  (:func:`.consult.other_readings`) changes the verdict or what follows. The deal's cards do not
+  count as what follows (so the rules that only feed a deal are left out), nor does a reading
+  under which an action the question takes as already done would not have been allowed;
+- at a rule gap (and for an illegal action resting on a silent rule), the verdict and what
+  follows under each reading of the silent rule, and which rulesets choose which reading.
 """
 
 from __future__ import annotations
 
+import difflib
 import enum
 from dataclasses import asdict, dataclass, field
-from typing import Any
+from pathlib import Path
+from typing import Any, Iterable
 
-from ..ruleset.cards import make_deck
 from ..engine import RoundScored, RoundVoid, RuleGap, why_not
 from ..engine.actions import parse_action
 from ..engine.events import Dealt, DealerChosen, GameOver, TurnStarted
-from ..ruleset.model import UNSPECIFIED, Ruleset, is_unspecified
-from .consult import ConsultLog, alternatives, record, with_rule
+from ..engine.trace import forget_reads, rules_read
+from ..ruleset.cards import make_deck
+from ..ruleset.model import Ruleset, is_unspecified
+from ..ruleset.readings import can_be_unspecified, readings
+from .consult import other_readings, probes, same_value, with_rule
 from .position import build_state
 from .scenario import Expectation, Scenario
+from .slips import Slip, position_slip
+from .steps import completed_declaration, intermediate_step
 
-__all__ = ["Answer", "RuleRef", "answer", "run", "check", "format_value"]
+__all__ = ["Answer", "RuleRef", "Reading", "answer", "run", "check", "format_value", "deal_text"]
 
 
 def format_value(value: Any) -> str:
@@ -58,12 +71,24 @@ class RuleRef:
     section: str | None = None
     quote: str | None = None
     why: str = "decisive"  # why-not | rule-gap | decisive
-    otherwise: tuple[tuple[str, str], ...] = ()  # (other value, what the engine then says)
+    otherwise: tuple[tuple[str, str], ...] = ()  # (other reading, what the engine then says)
+    counted: bool = False  # no other reading, but the answer is counted with this number
 
     def citation(self) -> str:
         if self.source is None:
-            return self.status
+            return "the source is silent" if self.status == "unspecified" else self.status
         return f'{self.source} {self.section}: "{self.quote}"'
+
+
+@dataclass(frozen=True)
+class Reading:
+    """One reading of a silent rule: what the engine answers with it, and who reads it so."""
+
+    value: str
+    verdict: str
+    summary: str  # the verdict and what follows, in a line
+    chosen_by: tuple[tuple[str, str], ...] = ()  # (ruleset id, its citation or status)
+    rule: str | None = None  # the rule the verdict rests on, when it is not legal
 
 
 @dataclass
@@ -72,6 +97,7 @@ class Run:
 
     verdict: str
     step: str | None = None  # the action the verdict fell on ("the start of the turn" for a gap there)
+    step_index: int | None = None  # its index in before + actions (-1: the start); None: every action taken
     in_before: bool = False
     reason: str | None = None
     reason_path: str | None = None
@@ -79,16 +105,46 @@ class Run:
     kinds: list[str] = field(default_factory=list)
     after: dict[str, Any] | None = None
     scored: dict[int, int] = field(default_factory=dict)
-    consulted: list[tuple[str, bool]] = field(default_factory=list)
+    consulted: list[str] = field(default_factory=list)  # rule paths read, in first-read order
     notes: list[str] = field(default_factory=list)
+    filled: list[str] = field(default_factory=list)  # steps the question left out, filled (see .steps)
+    taken: list[str] = field(default_factory=list)  # the asked actions as taken (declarations filled in)
+    actors: list[int] = field(default_factory=list)  # the seat that took each asked action
     legal_instead: list[str] = field(default_factory=list)
     settled_by_lot: bool = False  # a rule gap the table settles (the engine: by lot); the round goes on
     deal: dict[str, Any] | None = None  # the deal followed into: round, dealer, how, first_player
+    slip: Slip | None = None  # the action at ``step`` cannot mean what it says
 
-    def signature(self) -> tuple:
-        return (self.verdict, self.step, self.reason_path, tuple(self.events))
+    def played(self) -> tuple[str, ...]:
+        """The events that count as what follows: up to the deal of a new round (its cards feed
+        nothing the question asks; who deals and who plays first are in ``deal``)."""
+        out = []
+        for text, kind in zip(self.events, self.kinds):
+            if kind == "dealt":
+                break
+            out.append(text)
+        return tuple(out)
+
+    def outcome(self) -> tuple:
+        """What a reading of a rule must change to decide the answer: the verdict, where it falls
+        (for a rule gap, also which rule is silent), what follows, who deals and plays first."""
+        deal = None if self.deal is None else (self.deal["dealer"], self.deal.get("first_player"))
+        silent = self.reason_path if self.verdict == "rule-gap" else None
+        return (self.verdict, self.step_index, silent, self.played(), deal)
+
+    def same_outcome(self, other: "Run") -> bool:
+        """The same outcome; who plays first counts only where both runs got that far (the engine
+        may still wait for a declaration in the new round)."""
+        mine, theirs = self.outcome(), other.outcome()
+        if mine[:4] != theirs[:4] or (mine[4] is None) != (theirs[4] is None):
+            return False
+        if mine[4] is None:
+            return True
+        return mine[4][0] == theirs[4][0] and None in (mine[4][1], theirs[4][1]) or mine[4] == theirs[4]
 
     def summary(self) -> str:
+        if self.slip is not None:
+            return f"the question does not arise ({self.slip.what})"
         text = "legal" if self.verdict == "legal" else (
             f"{self.verdict} at '{self.step}'" + (f" ({self.reason_path})" if self.reason_path else ""))
         return text + (f"; {deal_text(self.deal)}" if self.deal else "")
@@ -112,10 +168,21 @@ class Answer:
     legal_instead: list[str]
     settled_by_lot: bool = False
     deal: dict[str, Any] | None = None
+    spec: str | None = None  # the ruleset as asked for (an id, a composition, a file)
+    filled: list[str] = field(default_factory=list)
+    taken: list[str] = field(default_factory=list)
+    actors: list[int] = field(default_factory=list)
+    readings: list[Reading] = field(default_factory=list)  # at a silence: each reading's answer
+    silent_rule: str | None = None  # the silent rule ``readings`` are of
+    slip: str | None = None  # the notation slip at ``step`` (then the verdict is no ruling)
+    slip_fix: str | None = None
+    reason_path: str | None = None  # the rule the verdict names (why-not's, or the silent one)
 
     def to_json(self) -> dict[str, Any]:
         out = asdict(self)
         out["rules"] = [{**asdict(r), "otherwise": [list(o) for o in r.otherwise]} for r in self.rules]
+        out["readings"] = [{**asdict(r), "chosen_by": [{"ruleset": i, "citation": c} for i, c in r.chosen_by]}
+                           for r in self.readings]
         return out
 
 
@@ -148,35 +215,31 @@ def _gap_in(events, follow: bool):
     return next((e for e in events if isinstance(e, RuleGap) and (e.voids or follow)), None)
 
 
-def _start_run(scenario: Scenario, ruleset: Ruleset, consult: bool) -> Run:
-    """A new-game scenario: the first dealer, the deal, who plays first."""
-    from ..engine import compile_rules
+def _start_run(scenario: Scenario, ruleset: Ruleset, consult: bool):
+    """A new-game scenario: the first dealer, the deal, who plays first; (Run, State)."""
     from .start import start_game
 
-    log = ConsultLog(compile_rules(ruleset, scenario.players)) if consult else None
-    if log is not None:
-        log.recording = True
-    state = start_game(scenario, ruleset, log)
+    state = start_game(scenario, ruleset, trace=consult)
     events = _this_round(state.events)
     result = Run("legal", events=[str(e) for e in events], kinds=[e.kind for e in events], deal=_deal_of(events))
     gap = _gap_in(events, True)
     if gap is not None:
-        result.verdict, result.step, result.reason, result.reason_path = (
-            "rule-gap", "the start of the game", gap.situation, gap.path)
+        result.verdict, result.step, result.step_index, result.reason, result.reason_path = (
+            "rule-gap", "the start of the game", -1, gap.situation, gap.path)
         result.settled_by_lot = not gap.voids
-    if log is not None:
-        log.recording = False
-        result.consulted = list(log.paths())
+    if consult:
+        result.consulted = list(rules_read(state).paths)
     if result.verdict == "legal" or result.settled_by_lot:
         result.after = _snapshot(state)
-    return result
+    return result, state
 
 
 def _this_round(events) -> list:
-    """The events up to the end of the round (the engine deals the next one straight after)."""
+    """The events up to the end of the round (and the game's end, if it ends with it): what the
+    engine does next — choosing the next dealer, dealing — is not part of this round."""
     out, ended = [], False
     for e in events:
-        if ended and isinstance(e, (Dealt, DealerChosen)):
+        if ended and not isinstance(e, GameOver):
             break
         out.append(e)
         ended = ended or isinstance(e, _ROUND_END)
@@ -193,71 +256,122 @@ def _snapshot(state) -> dict[str, Any]:
     }
 
 
+class _Play:
+    """Taking the scenario's actions one by one, with the steps the question leaves out filled."""
+
+    def __init__(self, scenario: Scenario, state, result: Run, follow: bool):
+        self.scenario, self.state, self.result, self.follow = scenario, state, result, follow
+
+    def take(self, i: int, text: str, action, in_before: bool) -> bool:
+        """Take ``action`` (the ``i``-th step, written ``text``); False when the verdict falls here
+        or the round ends."""
+        s, result = self.state, self.result
+        while (step := intermediate_step(s, action)) is not None:
+            filler, note = step
+            result.filled.append(note)
+            if not self._apply(i, text, filler, in_before):
+                return False
+        if (done := completed_declaration(s, action, text)) is not None:
+            action, note = done
+            result.filled.append(note)
+        seat = s.current_player()
+        slip = position_slip(s, action, seat) if seat is not None else None
+        if slip is not None:
+            self._stop("illegal", i, text, in_before, slip.what, None)
+            result.slip = slip
+            return False
+        reason = why_not(s, action)
+        if reason is not None:
+            self._stop("illegal", i, text, in_before, reason.message, reason.path)
+            result.legal_instead = [str(a) for a in s.legal_actions()]
+            return False
+        if not in_before:
+            result.taken.append(str(action))
+            result.actors.append(seat)
+        return self._apply(i, text, action, in_before)
+
+    def _stop(self, verdict: str, i: int, text: str, in_before: bool, reason: str | None, path: str | None):
+        r = self.result
+        r.verdict, r.step, r.step_index, r.in_before, r.reason, r.reason_path = verdict, text, i, in_before, reason, path
+
+    def _apply(self, i: int, text: str, action, in_before: bool) -> bool:
+        s, result = self.state, self.result
+        events = s.apply(action)
+        if not self.follow:
+            events = _this_round(events)
+        if not in_before:
+            result.events += [str(e) for e in events]
+            result.kinds += [e.kind for e in events]
+        if self.follow:
+            result.deal = _deal_of(events) or result.deal
+        gap = _gap_in(events, self.follow)
+        if gap is not None:
+            self._stop("rule-gap", i, text, in_before, gap.situation, gap.path)
+            result.settled_by_lot = not gap.voids
+            if in_before:
+                result.events += [str(e) for e in events]
+                result.kinds += [e.kind for e in events]
+            return False
+        scored = next((e for e in events if isinstance(e, RoundScored)), None)
+        if scored is not None:
+            result.scored = {scored.winner: scored.points}
+            steps = len(self.scenario.before) + len(self.scenario.actions)
+            if i + 1 < steps:
+                result.notes.append(f"the round ended after '{text}'; the actions after it were not taken")
+            return False
+        return True
+
+
 def run(scenario: Scenario, ruleset: Ruleset, *, consult: bool = True) -> Run:
     """Play the scenario under ``ruleset`` and return the verdict and what followed."""
+    return _run(scenario, ruleset, consult)[0]
+
+
+def position_after(scenario: Scenario, ruleset: Ruleset):
+    """(Run, State): the scenario played through before + actions (a new game: dealt); the State
+    is where the player then stands."""
+    return _run(scenario, ruleset, False)
+
+
+def _run(scenario: Scenario, ruleset: Ruleset, consult: bool):
     if scenario.new_game:
         return _start_run(scenario, ruleset, consult)
     follow = scenario.follow == "next-round"
-    state = build_state(scenario, ruleset)
+    state = build_state(scenario, ruleset, trace=consult)
     # chance from here on (a new deck from the discard pile, the next deal) is Chance(seed), given by
     # build_state: what-if runs under changed rules stay comparable
     start = _this_round(state.events)
     gap = next((e for e in start if isinstance(e, RuleGap) and e.voids), None)
     result = Run("legal", events=[str(e) for e in start], kinds=[e.kind for e in start])
     if gap is not None:
-        result.verdict, result.step, result.reason, result.reason_path = (
-            "rule-gap", "the start of the turn", gap.situation, gap.path)
-        return result
-    log = record(state) if consult else None
+        result.verdict, result.step, result.step_index, result.reason, result.reason_path = (
+            "rule-gap", "the start of the turn", -1, gap.situation, gap.path)
+        return result, state
     first_round = state.round
+    # what the start of the turn read (an all-wild row buried, say) is part of the answer
+    start_reads = rules_read(state).paths if consult else ()
     steps = [*scenario.before, *scenario.actions]
+    play = _Play(scenario, state, result, follow)
     for i, text in enumerate(steps):
         in_before = i < len(scenario.before)
-        if log is not None:
-            if i <= len(scenario.before):
-                log.reads.clear()
-            log.recording = True
+        if consult and i <= len(scenario.before):
+            forget_reads(state)  # what the actions before the asked ones read is not asked about
         if i == len(scenario.before) and scenario.phase and state.phase != scenario.phase:
             result.notes.append(f"the question is asked in phase '{state.phase}', not '{scenario.phase}'")
-        reason = why_not(state, text)
-        if reason is not None:
-            result.verdict, result.step, result.in_before = "illegal", text, in_before
-            result.reason, result.reason_path = reason.message, reason.path
-            result.legal_instead = [str(a) for a in state.legal_actions()]
+        if not play.take(i, text, parse_action(text), in_before):
             break
-        events = state.apply(parse_action(text))
-        if not follow:
-            events = _this_round(events)
-        if not in_before:
-            result.events += [str(e) for e in events]
-            result.kinds += [e.kind for e in events]
-        if follow:
-            result.deal = _deal_of(events) or result.deal
-        gap = _gap_in(events, follow)
-        if gap is not None:
-            result.verdict, result.step, result.in_before = "rule-gap", text, in_before
-            result.reason, result.reason_path = gap.situation, gap.path
-            result.settled_by_lot = not gap.voids
-            if in_before:
-                result.events += [str(e) for e in events]
-                result.kinds += [e.kind for e in events]
-            break
-        scored = next((e for e in events if isinstance(e, RoundScored)), None)
-        if scored is not None:
-            result.scored = {scored.winner: scored.points}
-            if i + 1 < len(steps):
-                result.notes.append(f"the round ended after '{text}'; the actions after it were not taken")
-            break
-    if log is not None:
-        log.recording = False
-        rounds = {first_round, first_round + 1} if follow else {first_round}
-        result.consulted = list(dict(p for r in sorted(rounds) for p in log.paths(round=r)).items())
+    if consult:  # not what the action that ended the round read for dealing the next one, unless followed
+        asked = rules_read(state, {first_round, first_round + 1} if follow else {first_round}).paths
+        result.consulted = list(dict.fromkeys([*start_reads, *asked]))
     if result.verdict == "legal" and not result.scored:
         result.after = _snapshot(state)
-    return result
+    return result, state
 
 
-def _ref(ruleset: Ruleset, players: int, path: str, why: str, otherwise=()) -> RuleRef:
+# --- which rules decided ------------------------------------------------------------------------
+
+
+def _ref(ruleset: Ruleset, players: int, path: str, why: str, otherwise=(), counted: bool = False) -> RuleRef:
     rules = ruleset.for_players(players)
     try:
         value = format_value(rules.get(path))
@@ -266,84 +380,162 @@ def _ref(ruleset: Ruleset, players: int, path: str, why: str, otherwise=()) -> R
     try:
         prov = ruleset.provenance_of(path, players)
     except KeyError:
-        return RuleRef(path, value, "?", why=why, otherwise=tuple(otherwise))
+        return RuleRef(path, value, "?", why=why, otherwise=tuple(otherwise), counted=counted)
     c = prov.citation
     if c is None:
-        return RuleRef(path, value, prov.status.value, why=why, otherwise=tuple(otherwise))
+        return RuleRef(path, value, prov.status.value, why=why, otherwise=tuple(otherwise), counted=counted)
     try:
         file = ruleset.source(c.source).file
     except KeyError:
         file = None
-    return RuleRef(path, value, prov.status.value, c.source, file, c.section, c.quote, why, tuple(otherwise))
+    return RuleRef(path, value, prov.status.value, c.source, file, c.section, c.quote, why, tuple(otherwise), counted)
 
 
-def _settlements(value: Any) -> list[Any]:
-    """The stated values an ``unspecified`` rule could be given."""
-    if isinstance(value, enum.Enum):
-        return [m for m in type(value) if not is_unspecified(m)]
-    if is_unspecified(value):
-        return [True, False]
-    return []
+class _Asker:
+    """Plays a scenario again under changed rules and compares with the answer first given."""
 
+    def __init__(self, scenario: Scenario, ruleset: Ruleset, base: Run):
+        self.scenario, self.ruleset, self.base = scenario, ruleset, base
+        self.n = scenario.players
+        self.deck = make_deck(ruleset.for_players(self.n).deck)
 
-def _what_if(scenario: Scenario, ruleset: Ruleset, path: str, values, base: Run | None):
-    """[(value, summary)] of the runs with ``path`` set to each value (only changed ones if base).
-
-    A value that changes the deck is skipped: the position could not be posed with that deck."""
-    out = []
-    deck = make_deck(ruleset.for_players(scenario.players).deck)
-    for value in values:
-        changed = with_rule(ruleset, scenario.players, path, value)
+    def rerun(self, path: str, value: Any) -> Run | None:
+        """The run with ``path`` read as ``value``; None when the position could not be posed so
+        (another deck) or the engine cannot play with that value."""
+        changed = with_rule(self.ruleset, self.n, path, value)
         try:
-            if make_deck(changed.for_players(scenario.players).deck) != deck:
-                continue
-            other = run(scenario, changed, consult=False)
+            if make_deck(changed.for_players(self.n).deck) != self.deck:
+                return None
+            return run(self.scenario, changed, consult=False)
         except Exception:  # noqa: BLE001 - a value the engine cannot play with says nothing here
-            continue
-        if base is None or other.signature() != base.signature():
-            out.append((format_value(value), other.summary() if base is None or other.verdict != base.verdict
-                        else f"{other.verdict}; differs at {_first_difference(base, other)}"))
-    return out
+            return None
+
+    def premise_broken(self, other: Run) -> bool:
+        """The other reading refuses an action the question takes as already done (``before``)."""
+        done = len(self.scenario.before)
+        base_at = self.base.step_index if self.base.step_index is not None else done + len(self.scenario.actions)
+        return other.step_index is not None and 0 <= other.step_index < min(done, base_at)
+
+    def changes(self, path: str, values: Iterable[Any]) -> list[tuple[str, str]]:
+        """[(reading, what then follows)] for each reading that changes the verdict or what follows."""
+        out = []
+        for value in values:
+            other = self.rerun(path, value)
+            if other is None or self.premise_broken(other) or other.same_outcome(self.base):
+                continue
+            out.append((format_value(value), self.difference(other)))
+        return out
+
+    def difference(self, other: Run) -> str:
+        base = self.base
+        if other.outcome()[:3] != base.outcome()[:3] or other.slip is not None:
+            text = other.summary()
+        else:
+            text = f"{other.verdict}, {_first_difference(base, other)}"
+        if other.filled and other.verdict == "legal" and other.taken != base.taken:
+            text += f" (as {', '.join(repr(t) for t in other.taken)})"
+        return text
+
+    def each_reading(self, path: str, search_dirs) -> list[Reading]:
+        """Every reading of the silent rule ``path``: the verdict, what follows, who chooses it."""
+        from ..ruleset.choices import choices
+
+        chosen = choices(path, search_dirs)
+        out = []
+        for value in readings(path):
+            other = self.rerun(path, value)
+            if other is None:
+                continue
+            by = tuple(dict.fromkeys(
+                (c.ruleset + (f" ({c.players} players)" if c.players else ""), _choice_citation(c))
+                for c in chosen if same_value(c.value, value)))
+            out.append(Reading(format_value(value), other.verdict, _what_follows(other), by,
+                               other.reason_path if other.verdict != "legal" else None))
+        return out
+
+
+def _choice_citation(choice) -> str:
+    p = choice.provenance
+    if p.citation is None:
+        return p.note or p.status.value
+    return f'{p.citation.source} {p.citation.section}: "{p.citation.quote}"'
+
+
+def _what_follows(r: Run, limit: int = 4) -> str:
+    """A reading's verdict and what follows, in a line."""
+    if r.slip is not None:
+        return r.summary()
+    head = r.summary()
+    if r.verdict == "legal" and r.filled:
+        head += f" as {', '.join(repr(t) for t in r.taken)}"
+    shown = [e for e, k in zip(r.events, r.kinds) if k not in ("turn", "dealt")]
+    if r.verdict == "illegal" and r.reason:
+        return f"{head}: {r.reason}"
+    if not shown:
+        return head
+    more = f"; ... ({len(shown) - limit} more)" if len(shown) > limit else ""
+    return f"{head}: " + "; ".join(shown[:limit]) + more
 
 
 def _first_difference(base: Run, other: Run) -> str:
-    for mine, theirs in zip(base.events, other.events):
-        if mine != theirs:
-            return f"'{theirs}'"
-    if len(other.events) > len(base.events):
-        return f"also '{other.events[len(base.events)]}'"
-    if len(other.events) < len(base.events):
-        return f"no '{base.events[len(other.events)]}'"
+    """Where what follows under another reading first parts from the answer, in words."""
+    mine, theirs = base.played(), other.played()
+    for op, i1, i2, j1, j2 in difflib.SequenceMatcher(a=mine, b=theirs, autojunk=False).get_opcodes():
+        if op == "replace":
+            return f"but then '{theirs[j1]}'"
+        if op == "insert":
+            return f"and also '{theirs[j1]}'"
+        if op == "delete":
+            return f"without '{mine[i1]}'"
+    if other.deal and base.deal and other.deal != base.deal:
+        return f"but then {deal_text(other.deal)}"
     return "other consequences"
 
 
-def answer(scenario: Scenario, ruleset: Ruleset, *, explain: bool = True) -> Answer:
-    """The verdict of ``scenario`` under ``ruleset``, what follows, and the rules that decided it."""
+def answer(scenario: Scenario, ruleset: Ruleset, *, explain: bool = True, spec: str | None = None,
+           search_dirs: Iterable[str | Path] = ()) -> Answer:
+    """The verdict of ``scenario`` under ``ruleset``, what follows, and the rules that decided it.
+
+    ``spec``: the ruleset as asked for (default: its id); ``search_dirs``: the folders whose
+    rulesets count among those choosing a reading."""
+    search_dirs = tuple(search_dirs)
     base = run(scenario, ruleset)
     n = scenario.players
     rules: list[RuleRef] = []
-    named = base.reason_path
+    named = base.reason_path if base.slip is None else None
+    asker = _Asker(scenario, ruleset, base)
+    each: list[Reading] = []
+    silent = None
     if named:
         why = "rule-gap" if base.verdict == "rule-gap" else "why-not"
-        settle = []
-        if explain and base.verdict == "rule-gap":
-            settle = _what_if(scenario, ruleset, named, _settlements(ruleset.for_players(n).get(named)), None)
-        rules.append(_ref(ruleset, n, named, why, settle))
+        value = ruleset.for_players(n).get(named) if named in _paths() else None
+        otherwise = []
+        if explain and named in _paths():
+            otherwise = asker.changes(named, other_readings(ruleset, n, named, search_dirs))
+            if is_unspecified(value) and can_be_unspecified(named):
+                silent, each = named, asker.each_reading(named, search_dirs)
+        rules.append(_ref(ruleset, n, named, why, otherwise))
     if explain:
-        for path, _direct in base.consulted:
+        for path in base.consulted:
             if path == named:
                 continue
-            value = ruleset.for_players(n).get(path)
-            changed = _what_if(scenario, ruleset, path, alternatives(value), base)
-            if not changed and isinstance(value, int) and not isinstance(value, bool):
-                # one more or less may not cross the line that matters (a wild worth 0 or 1 in the
-                # high-card draw): would the answer change had the source been silent?
-                changed = _what_if(scenario, ruleset, path, [UNSPECIFIED], base)
+            others = other_readings(ruleset, n, path, search_dirs)
+            changed = asker.changes(path, others)
             if changed:
                 rules.append(_ref(ruleset, n, path, "decisive", changed))
+            elif not others and asker.changes(path, probes(ruleset, n, path)):
+                rules.append(_ref(ruleset, n, path, "decisive", counted=True))
     return Answer(ruleset.id, ruleset.content_hash, base.verdict, base.step, base.in_before, base.reason,
-                  rules, [p for p, _ in base.consulted], base.events, base.kinds, base.after, base.scored, base.notes,
-                  base.legal_instead, base.settled_by_lot, base.deal)
+                  rules, base.consulted, base.events, base.kinds, base.after, base.scored, base.notes,
+                  base.legal_instead, base.settled_by_lot, base.deal, spec or ruleset.id, base.filled,
+                  base.taken, base.actors, each, silent,
+                  base.slip.what if base.slip else None, base.slip.fix if base.slip else None, base.reason_path)
+
+
+def _paths() -> frozenset[str]:
+    from ..ruleset.model import rule_paths
+
+    return frozenset(rule_paths())
 
 
 def check(ans: Answer, expected: Expectation) -> list[str]:

@@ -17,10 +17,11 @@ from .events import (BonusEarned, Buried, CatchDeclined, Caught, DealerChosen, D
                      RuleGap, TurnEnded, TurnStarted, WildDeclared)
 from .explain import IllegalActionError, Reason, play, why_not
 from .state import Phase, State, from_position, new_game
+from .trace import RulesRead, forget_reads, rules_read
 
 __all__ = [
     "new_game", "from_position", "State", "Phase", "play", "why_not", "Reason", "IllegalActionError",
-    "CompiledRules", "compile_rules", "Chance",
+    "CompiledRules", "compile_rules", "Chance", "rules_read", "forget_reads", "RulesRead",
     "Action", "Match", "Draw", "Place", "End", "CallDos", "CatchDos", "Pass", "Declare",
     "parse_action", "ActionNotationError", "ACTION_HELP",
     "Event", "DealerChosen", "Dealt", "TurnStarted", "Matched", "BonusEarned", "Drew", "Placed",

@@ -1,8 +1,10 @@
-"""The game's random source: every shuffle and every lot the engine draws goes through it.
+"""The game's random source: every shuffle, every card leaving the deck and every lot goes through it.
 
 A game is reproducible from (ruleset hash, chance, actions): ``new_game(..., seed=S)`` makes
 ``Chance(S)``; a caller may give its own ``Chance`` (a subclass can stack or choose outcomes, as
-a chance player does). The engine never reaches for another random source, and nothing outside
+a chance player does; ``dosrules.rl`` overrides ``shuffle`` and ``take`` to treat the deck as an
+unordered multiset whose every card drawn is an explicit chance outcome). The engine never
+reaches for another random source, and nothing outside
 it replaces this one: the chance events (``Dealt``, ``Drew``, ``Reshuffled``, a dealer chosen by
 high card or by lot) in the event stream say what each draw of chance decided.
 """
@@ -15,7 +17,8 @@ __all__ = ["Chance"]
 
 
 class Chance:
-    """Shuffles (a uniform permutation) and lots (a uniform seat), from one seeded generator."""
+    """Shuffles (a uniform permutation), draws (the top of the shuffled deck) and lots (a uniform
+    seat), from one seeded generator."""
 
     def __init__(self, seed: int = 0):
         self.seed = seed
@@ -25,6 +28,15 @@ class Chance:
         """Shuffle ``cards`` in place (sorting by random keys, one drawn per card in list order)."""
         rnd = self._rng.random
         cards.sort(key=lambda _: rnd())  # the sort is stable: a uniform permutation
+
+    def take(self, deck: list, k: int) -> list:
+        """Remove ``k`` cards from ``deck`` and return them: here the top ``k`` (the end of the
+        list, top card last), in list order. Every card leaving the deck goes through this."""
+        if k <= 0:
+            return []
+        out = deck[len(deck) - k:]
+        del deck[len(deck) - k:]
+        return out
 
     def lot(self, n: int) -> int:
         """One of 0..n-1, uniformly."""

@@ -4,23 +4,35 @@ Every rule the engine consults is read here from ``ruleset.for_players(n)``; not
 engine looks at the rule tree. An ``unspecified`` flag or count becomes ``None`` (``True`` /
 ``False`` / ``None``); enum rules keep their enum member (``.UNSPECIFIED`` marks a gap).
 
-**Observing which rules a game reads (supported).** A ``State`` reads every rule through its
-attribute ``state.c``, at the moment the rule decides something: the engine keeps no rule value
-anywhere else (not on the state, not in module globals, not across calls). A caller may
-therefore replace ``state.c`` with any object exposing the same attributes (e.g. a proxy that
-records each attribute read and returns the wrapped ``CompiledRules``'s value) for as long as
-it likes; the game plays exactly as with the plain object. Attributes are read-only by
-convention; a proxy must return the wrapped values unchanged. ``state.copy()`` shares the
-object. ``dosrules/disputes/consult.py`` uses this to name the rules a verdict rested on.
+**Sources.** Each attribute is built through :class:`_Sources`, which notes the rule paths it is
+read from, or the attributes it is derived from (whose paths it then rests on too), at the line
+that computes it. ``compiled.sources`` is the result: attribute -> the rule paths its value is
+computed from, in rule-tree order (``{"after_failed_draw": ("drawing.after_failed_draw",),
+"dos_active": ("dos_call.required", "dos_call.hand_size"), ...}``). A flag that holds when
+several conditions all hold (``simple_matching``, ``plain_matching``, ...) rests on all of them
+when it holds and on those that fail when it does not: under a placer-declares row,
+``simple_matching`` is false by ``all_wild_row`` alone, whatever the matching rules say. A traced
+game (:mod:`dosrules.engine.trace`) turns the attributes the engine reads into the rules it read
+with this mapping; ``tests/test_compiled.py`` proves it complete by recompiling under changed
+rules.
+
+**One cache.** :func:`compile_rules` keeps one ``CompiledRules`` per (ruleset content hash,
+player count), shared by every game of those rules. The content hash covers the resolved rule
+tree (id, name, kind, sources, rules, by_players), not provenance or the files read, and a
+Ruleset made with ``dataclasses.replace`` keeps its old hash: a hit is used only for the same
+ruleset or one equal to it in every field, so a game's ``state.ruleset`` cites its own clauses.
 """
 
 from __future__ import annotations
+
+from types import MappingProxyType
+from typing import Any, Mapping
 
 from ..ruleset.cards import Card, Declared, Kind, make_deck
 from .actions import declared_key
 from ..ruleset.model import (AfterFailedDraw, AllWildRow, BonusTiming, DeckExhaustion, DeclineAfterDraw,
                      FirstDealer, FirstPlayer, NextDealer, PenaltyTiming, RefillMode, RowWildChoice,
-                     Rules, Ruleset, WildNumberColour, is_unspecified)
+                     Rules, Ruleset, WildNumberColour, is_unspecified, rule_paths)
 
 __all__ = ["CompiledRules", "compile_rules"]
 
@@ -30,105 +42,166 @@ def _v(value):
     return None if is_unspecified(value) else value
 
 
+_TREE_ORDER = {path: i for i, path in enumerate(rule_paths())}
+
+
+class _Sources:
+    """The rule paths each compiled attribute is computed from, noted where it is computed."""
+
+    def __init__(self, rules: Rules):
+        self._rules = rules
+        self._of: dict[str, set[str]] = {}
+
+    def rule(self, attr: str, path: str) -> Any:
+        """The value at rule ``path``, as the ruleset has it; ``path`` feeds ``attr``."""
+        self._of.setdefault(attr, set()).add(path)
+        return self._rules.get(path)
+
+    def value(self, attr: str, path: str) -> Any:
+        """:meth:`rule`, with ``unspecified`` as None (flags and counts)."""
+        return _v(self.rule(attr, path))
+
+    def reads(self, attr: str, *paths: str) -> None:
+        """``attr`` is computed by a helper that reads the rule ``paths``."""
+        self._of.setdefault(attr, set()).update(paths)
+
+    def derived(self, attr: str, *attrs: str) -> None:
+        """``attr`` is computed from the attributes ``attrs`` (noted before it): their paths feed it.
+        With no ``attrs``: a constant, fed by no rule."""
+        paths = self._of.setdefault(attr, set())
+        for name in attrs:
+            paths |= self._of[name]
+
+    def all_of(self, attr: str, **terms: bool) -> bool:
+        """``attr``: whether every term holds, each term named by the attribute it is computed
+        from. It rests on every term when it holds, and on the terms that fail when it does not
+        (no other rule could make it hold)."""
+        holds = all(terms.values())
+        self.derived(attr, *(name for name, ok in terms.items() if holds or not ok))
+        return holds
+
+    def mapping(self) -> Mapping[str, tuple[str, ...]]:
+        """attribute -> its rule paths in rule-tree order (read-only)."""
+        return MappingProxyType({attr: tuple(sorted(paths, key=_TREE_ORDER.__getitem__))
+                                 for attr, paths in self._of.items()})
+
+
 class CompiledRules:
-    """The rules of one ruleset for one player count, as flat attributes (read-only by convention)."""
+    """The rules of one ruleset for one player count, as flat attributes (read-only by convention).
+
+    ``sources``: attribute -> the rule paths its value is computed from (see the module doc)."""
 
     def __init__(self, ruleset: Ruleset, players: int):
         r: Rules = ruleset.for_players(players)
         self.ruleset, self.rules, self.players = ruleset, r, players
-        self.min_players, self.max_players = r.players.min, r.players.max
+        src = _Sources(r)
+        rule, value, reads, derived, all_of = src.rule, src.value, src.reads, src.derived, src.all_of
+        self.min_players: int = rule("min_players", "players.min")
+        self.max_players: int = rule("max_players", "players.max")
         # deck and cards
         self.deck: tuple[Card, ...] = make_deck(r.deck)
-        self.colours = tuple(r.deck.colours)
+        reads("deck", "deck.colours", "deck.numbers", "deck.wild_number_per_colour", "deck.wild_dos")
+        self.colours = tuple(rule("colours", "deck.colours"))
         self.wild_dos = Card(Kind.WILD_DOS)
+        derived("wild_dos")
         # setup
-        self.first_dealer: FirstDealer = r.setup.first_dealer
-        self.symbol_value = _v(r.setup.symbol_value_for_dealer)
-        self.next_dealer: NextDealer = r.setup.next_dealer
-        self.first_player: FirstPlayer = r.setup.first_player
-        self.hand_size: int = r.setup.hand_size
-        self.centre_row: int = r.setup.centre_row
+        self.first_dealer: FirstDealer = rule("first_dealer", "setup.first_dealer")
+        self.symbol_value = value("symbol_value", "setup.symbol_value_for_dealer")
+        self.next_dealer: NextDealer = rule("next_dealer", "setup.next_dealer")
+        self.first_player: FirstPlayer = rule("first_player", "setup.first_player")
+        self.hand_size: int = rule("hand_size", "setup.hand_size")
+        self.centre_row: int = rule("centre_row", "setup.centre_row")
         # matching
-        m = r.matching
-        self.single, self.double = _v(m.single), _v(m.double)
-        self.colour_restricts = _v(m.colour_restricts)
-        self.once_per_row_card = _v(m.once_per_row_card)
-        self.any_row_card = _v(m.any_row_card)
+        self.single = value("single", "matching.single")
+        self.double = value("double", "matching.double")
+        self.colour_restricts = value("colour_restricts", "matching.colour_restricts")
+        self.once_per_row_card = value("once_per_row_card", "matching.once_per_row_card")
+        self.any_row_card = value("any_row_card", "matching.any_row_card")
         # drawing
-        d = r.drawing
-        self.draw_when_match_possible = _v(d.draw_when_match_possible)
-        self.match_after_draw = _v(d.match_after_draw)
-        self.after_failed_draw: AfterFailedDraw = d.after_failed_draw
-        self.decline_match_after_draw: DeclineAfterDraw = d.decline_match_after_draw
+        self.draw_when_match_possible = value("draw_when_match_possible", "drawing.draw_when_match_possible")
+        self.match_after_draw = value("match_after_draw", "drawing.match_after_draw")
+        self.after_failed_draw: AfterFailedDraw = rule("after_failed_draw", "drawing.after_failed_draw")
+        self.decline_match_after_draw: DeclineAfterDraw = rule("decline_match_after_draw",
+                                                               "drawing.decline_match_after_draw")
         # bonuses
-        self.single_place = _v(r.bonuses.single_colour.place_cards)
-        self.single_draw = _v(r.bonuses.single_colour.others_draw)
-        self.double_place = _v(r.bonuses.double_colour.place_cards)
-        self.double_draw = _v(r.bonuses.double_colour.others_draw)
+        self.single_place = value("single_place", "bonuses.single_colour.place_cards")
+        self.single_draw = value("single_draw", "bonuses.single_colour.others_draw")
+        self.double_place = value("double_place", "bonuses.double_colour.place_cards")
+        self.double_draw = value("double_draw", "bonuses.double_colour.others_draw")
         # refill
-        self.refill_mode: RefillMode = r.refill.mode
-        self.row_minimum: int = r.refill.minimum
-        self.bonus_timing: BonusTiming = r.refill.bonus_cards
+        self.refill_mode: RefillMode = rule("refill_mode", "refill.mode")
+        self.row_minimum: int = rule("row_minimum", "refill.minimum")
+        self.bonus_timing: BonusTiming = rule("bonus_timing", "refill.bonus_cards")
         # wilds
-        self.wild_dos_value: int = r.wilds.wild_dos.value
-        self.wild_dos_row: RowWildChoice = r.wilds.wild_dos.row_colour
-        self.wild_min: int = r.wilds.wild_number.min_value
-        self.wild_max: int = r.wilds.wild_number.max_value
+        self.wild_dos_value: int = rule("wild_dos_value", "wilds.wild_dos.value")
+        self.wild_dos_row: RowWildChoice = rule("wild_dos_row", "wilds.wild_dos.row_colour")
+        self.wild_min: int = rule("wild_min", "wilds.wild_number.min_value")
+        self.wild_max: int = rule("wild_max", "wilds.wild_number.max_value")
         self.wild_range = range(self.wild_min, self.wild_max + 1)
-        self.wild_colour: WildNumberColour = r.wilds.wild_number.colour
-        self.wild_row: RowWildChoice = r.wilds.wild_number.row_value
+        derived("wild_range", "wild_min", "wild_max")
+        self.wild_colour: WildNumberColour = rule("wild_colour", "wilds.wild_number.colour")
+        self.wild_row: RowWildChoice = rule("wild_row", "wilds.wild_number.row_value")
         # DOS call: active only when both the requirement and the hand size are stated
-        dc = r.dos_call
-        self.dos_required = _v(dc.required)
-        self.dos_hand_size = _v(dc.hand_size)
-        self.dos_active = self.dos_required is True and self.dos_hand_size is not None
-        self.catch_penalty = _v(dc.catch_penalty)
-        self.penalty_timing: PenaltyTiming = dc.penalty_timing
+        self.dos_required = value("dos_required", "dos_call.required")
+        self.dos_hand_size = value("dos_hand_size", "dos_call.hand_size")
+        self.dos_active = all_of("dos_active", dos_required=self.dos_required is True,
+                                 dos_hand_size=self.dos_hand_size is not None)
+        self.catch_penalty = value("catch_penalty", "dos_call.catch_penalty")
+        self.penalty_timing: PenaltyTiming = rule("penalty_timing", "dos_call.penalty_timing")
         # going out and scoring
-        self.double_draw_before_scoring = _v(r.going_out.double_colour_draw_before_scoring)
-        s = r.scoring
-        self.face_value = _v(s.number_cards_face_value)
+        self.double_draw_before_scoring = value("double_draw_before_scoring",
+                                                "going_out.double_colour_draw_before_scoring")
+        self.face_value = value("face_value", "scoring.number_cards_face_value")
+        wild_dos_points = value("points", "scoring.wild_dos")
+        wild_number_points = value("points", "scoring.wild_number")
         self.points: dict[Card, int | None] = {}
         for card in set(self.deck):
             if card.kind is Kind.WILD_DOS:
-                self.points[card] = _v(s.wild_dos)
+                self.points[card] = wild_dos_points
             elif card.kind is Kind.WILD_NUMBER:
-                self.points[card] = _v(s.wild_number)
+                self.points[card] = wild_number_points
             else:
                 self.points[card] = None if self.face_value is None else (card.number if self.face_value else 0)
-        self.target: int = r.target
-        self.deck_exhaustion: DeckExhaustion = r.deck_exhaustion
-        self.all_wild_row: AllWildRow = r.all_wild_row
+        derived("points", "deck", "face_value")
+        self.target: int = rule("target", "target")
+        self.deck_exhaustion: DeckExhaustion = rule("deck_exhaustion", "deck_exhaustion")
+        self.all_wild_row: AllWildRow = rule("all_wild_row", "all_wild_row")
         self.placer_declares = self.all_wild_row is AllWildRow.PLACER_DECLARES
+        derived("placer_declares", "all_wild_row")
         # the most row cards one turn may match when `matching.any_row_card` is false
         self.row_card_limit = self.row_minimum
+        derived("row_card_limit", "row_minimum")
         #: the matches open to a player are decided by numbers alone: every free row card once,
         #: singles and doubles, colour never restricting, no placer declarations. Fast agents plan
         #: for these rules on the per-face tables below without consulting legal_actions() (the
         #: wild rules may still be unspecified: such matches are offered and end in a gap)
-        self.simple_matching = (
-            self.single is True and self.double is True and self.colour_restricts is False
-            and self.once_per_row_card is True and self.any_row_card is True and not self.placer_declares)
+        self.simple_matching = all_of(
+            "simple_matching", single=self.single is True, double=self.double is True,
+            colour_restricts=self.colour_restricts is False, once_per_row_card=self.once_per_row_card is True,
+            any_row_card=self.any_row_card is True, placer_declares=not self.placer_declares)
         #: simple matching where no match can depend on an unspecified wild rule either
-        self.plain_matching = (
-            self.simple_matching
-            and self.wild_dos_row is RowWildChoice.MATCHER_DECLARES
-            and self.wild_row is RowWildChoice.MATCHER_DECLARES
-            and self.wild_colour is not WildNumberColour.UNSPECIFIED)
+        self.plain_matching = all_of(
+            "plain_matching", simple_matching=self.simple_matching,
+            wild_dos_row=self.wild_dos_row is RowWildChoice.MATCHER_DECLARES,
+            wild_row=self.wild_row is RowWildChoice.MATCHER_DECLARES,
+            wild_colour=self.wild_colour is not WildNumberColour.UNSPECIFIED)
         #: a colour bonus never depends on an unspecified rule: colours compare as bit masks
-        self.plain_colour = (self.wild_colour is not WildNumberColour.UNSPECIFIED
-                             and self.wild_dos_row is not RowWildChoice.UNSPECIFIED)
-        self._tables()
+        self.plain_colour = all_of("plain_colour", wild_colour=self.wild_colour is not WildNumberColour.UNSPECIFIED,
+                                   wild_dos_row=self.wild_dos_row is not RowWildChoice.UNSPECIFIED)
+        self._tables(derived)
+        #: attribute -> the rule paths its value is computed from, in rule-tree order
+        self.sources: Mapping[str, tuple[str, ...]] = src.mapping()
 
-    def _tables(self) -> None:
-        """Per-face tables of the declarations a card can take, built once."""
+    def _tables(self, derived) -> None:
+        """Per-face tables of the declarations a card can take, built once (``derived`` notes
+        what each is computed from)."""
         faces = sorted(set(self.deck), key=lambda c: declared_key(Declared(c)))
-        self.faces = tuple(faces)
         # the deck's own card objects: every zone and every table holds these (compared by identity)
         interned = {card: card for card in self.deck}
         self.deck = tuple(interned[card] for card in self.deck)
         faces = [interned[card] for card in faces]
         self.faces = tuple(faces)
+        derived("faces", "deck")
         w2 = self.wild_dos = interned.get(self.wild_dos, self.wild_dos)
         #: card in hand -> [(value, Declared)] it can count as in a match
         self.hand_options: dict[Card, list[tuple[int, Declared]]] = {}
@@ -142,27 +215,27 @@ class CompiledRules:
         ncol = len(self.colours)
         allbits = (1 << ncol) - 1
         col_index = {col: i for i, col in enumerate(self.colours)}
-        self.all_bits = allbits
         self.colour_bit = {col: 1 << i for i, col in enumerate(self.colours)}
+        derived("colour_bit", "colours")
         self.face_of = {card: i for i, card in enumerate(faces)}  # by value, for parsed cards
+        derived("face_of", "faces")
         self.face_index = {id(card): i for i, card in enumerate(faces)}
-        self.f_kind = [card.kind for card in faces]
-        self.f_value = [card.number for card in faces]  # None for wilds
+        derived("face_index", "faces")
         self.f_score: list[int | None] = [self.points.get(card) for card in faces]  # None: unspecified
-        self.f_points = [p or 0 for p in self.f_score]
+        derived("f_score", "faces", "points")
         # the colours a card surely counts as (from hand / lying in the row): under an unspecified
         # wild rule, the fewest its alternatives allow, so a colour bonus found with these bits
         # holds whichever way the rule is settled (Wild #: its printed colour; a row Wild DOS: none)
         self.f_bits = [0] * len(faces)
         self.f_tbits = [0] * len(faces)
-        self.plain_decl = [Declared(card) for card in faces]
-        self.w2_decl = [Declared(w2, None, col) for col in self.colours]
-        self.wn_decl: list[dict[int, Declared]] = [{} for _ in faces]
+        w2_decls = [Declared(w2, None, col) for col in self.colours]
         #: the lowest and highest number each face can count as
         self.f_lo = [card.number if card.kind is Kind.NUMBER else
                      (self.wild_dos_value if card.kind is Kind.WILD_DOS else self.wild_min) for card in faces]
+        derived("f_lo", "faces", "wild_dos_value", "wild_min")
         self.f_hi = [card.number if card.kind is Kind.NUMBER else
                      (self.wild_dos_value if card.kind is Kind.WILD_DOS else self.wild_max) for card in faces]
+        derived("f_hi", "faces", "wild_dos_value", "wild_max")
         for i, card in enumerate(faces):
             if card.kind is Kind.NUMBER:
                 self.f_bits[i] = self.f_tbits[i] = 1 << col_index[card.colour]
@@ -172,6 +245,8 @@ class CompiledRules:
             else:
                 bits = allbits if self.wild_colour is WildNumberColour.DECLARED else 1 << col_index[card.colour]
                 self.f_bits[i] = self.f_tbits[i] = bits
+        derived("f_bits", "faces", "colours", "wild_colour")
+        derived("f_tbits", "faces", "colours", "wild_colour", "wild_dos_row")
         for card in faces:
             if card.kind is Kind.NUMBER:
                 self.hand_options[card] = [(card.number, Declared(card))]
@@ -179,7 +254,7 @@ class CompiledRules:
                 self.place_options[card] = [Declared(card)]
                 continue
             if card is w2 or card.kind is Kind.WILD_DOS:
-                decls = self.w2_decl
+                decls = w2_decls
                 self.hand_options[card] = [(self.wild_dos_value, d) for d in decls]
                 if self.wild_dos_row is RowWildChoice.MATCHER_DECLARES:
                     self.target_options[card] = [(d, self.wild_dos_value) for d in decls]
@@ -187,27 +262,37 @@ class CompiledRules:
                     self.target_options[card] = [(Declared(card), self.wild_dos_value)]
             else:
                 decls = [Declared(card, v) for v in self.wild_range]
-                self.wn_decl[faces.index(card)] = {d.value: d for d in decls}
                 self.hand_options[card] = [(d.value, d) for d in decls]
                 self.target_options[card] = [(d, d.value) for d in decls]
             self.declare_options[card] = decls
             self.place_options[card] = decls if self.placer_declares else [Declared(card)]
+        derived("hand_options", "faces", "colours", "wild_dos_value", "wild_range")
+        derived("target_options", "faces", "colours", "wild_dos_value", "wild_dos_row", "wild_range")
+        derived("declare_options", "faces", "colours", "wild_range")
+        derived("place_options", "faces", "colours", "wild_range", "placer_declares")
 
     def provenance(self, path: str):
         return self.ruleset.provenance_of(path, self.players)
 
 
-_CACHE: dict[tuple[int, int], tuple[Ruleset, CompiledRules]] = {}
+#: (content hash, players) -> the CompiledRules of the rulesets with that hash (usually one)
+_COMPILED: dict[tuple[str, int], list[CompiledRules]] = {}
+_CAPACITY = 256  # compiled rules kept at most: all are dropped when it is reached
 
 
 def compile_rules(ruleset: Ruleset, players: int) -> CompiledRules:
-    """The compiled rules, built once per (ruleset object, players) and shared by every game."""
-    key = (id(ruleset), players)
-    hit = _CACHE.get(key)
-    if hit is not None and hit[0] is ruleset:
-        return hit[1]
-    if len(_CACHE) > 256:
-        _CACHE.clear()
+    """The compiled rules of ``ruleset`` for ``players``, built once per (content hash, players)
+    and shared by every game of those rules (see the module doc for what a hit requires)."""
+    key = (ruleset.content_hash, players)
+    kept = _COMPILED.get(key, ())
+    for compiled in kept:
+        if compiled.ruleset is ruleset:
+            return compiled
+    for compiled in kept:
+        if compiled.ruleset == ruleset:
+            return compiled
+    if sum(map(len, _COMPILED.values())) >= _CAPACITY:
+        _COMPILED.clear()
     compiled = CompiledRules(ruleset, players)
-    _CACHE[key] = (ruleset, compiled)
+    _COMPILED.setdefault(key, []).append(compiled)
     return compiled

@@ -3,6 +3,10 @@
 ``State.apply`` returns the events an action caused; ``State.events`` holds them all. Logs,
 transcripts, statistics and documents read events, never the engine's internals. Each event
 class has a ``kind`` (the name used in logs) and ``str()`` (one readable line).
+
+Chance events say what the game's ``Chance`` decided: the cards dealt, drawn or turned up for
+the Centre Row (the deck's order), a reshuffle, a dealer chosen by high card or by lot, and who
+plays first by lot (``Event.is_chance()``).
 """
 
 from __future__ import annotations
@@ -26,6 +30,11 @@ def _cards(cards) -> str:
 class Event:
     __slots__ = ()
     kind = "event"
+    chance = False  # what chance decided (see is_chance)
+
+    def is_chance(self) -> bool:
+        """True for an event that says what the game's Chance decided."""
+        return self.chance
 
     def __repr__(self) -> str:
         return f"<{self.kind}: {self}>"
@@ -56,6 +65,9 @@ class DealerChosen(Event):
     draws: tuple[Card | None, ...] = ()  # high-card: the card each seat drew (last round of ties)
     kind = "dealer"
 
+    def is_chance(self) -> bool:
+        return self.how in ("high-card", "lot")
+
     def __str__(self) -> str:
         drawn = f" (drew {_cards(c if c else '-' for c in self.draws)})" if self.draws else ""
         return f"seat {self.seat} deals: {self.how}{drawn}"
@@ -68,6 +80,7 @@ class Dealt(Event):
     hand_size: int
     row: tuple[Card, ...]
     kind = "dealt"
+    chance = True
 
     def __str__(self) -> str:
         return f"round {self.round}: seat {self.dealer} deals {self.hand_size} each; Centre Row {_cards(self.row)}"
@@ -117,6 +130,7 @@ class Drew(Event):
     cards: tuple[Card, ...]
     reason: str
     kind = "drew"
+    chance = True
 
     def __str__(self) -> str:
         return f"seat {self.seat} draws {len(self.cards)} ({self.reason}): {_cards(self.cards)}"
@@ -162,6 +176,7 @@ class Refilled(Event):
     cards: tuple[Card, ...]
     row: tuple[Card, ...]
     kind = "refilled"
+    chance = True
 
     def __str__(self) -> str:
         return f"Centre Row refilled with {_cards(self.cards)}: {_cards(self.row)}"
@@ -171,6 +186,7 @@ class Refilled(Event):
 class Reshuffled(Event):
     cards: int
     kind = "reshuffled"
+    chance = True
 
     def __str__(self) -> str:
         return f"discard pile ({self.cards} cards) shuffled into a new deck"
@@ -226,6 +242,9 @@ class RuleGap(Event):
     situation: str
     voids: bool = True
     kind = "rule-gap"
+
+    def is_chance(self) -> bool:
+        return not self.voids  # a silence settled by lot
 
     def __str__(self) -> str:
         then = "the round is void" if self.voids else "settled by lot"

@@ -76,7 +76,7 @@ class Matching:
         singles, doubles = self._by_value(hand)
         out: list[Match] = []
         seen = set()
-        used = self.used
+        used, topt, wild_dos = self.used, self.c.target_options, self.c.wild_dos_value
         for i, card in enumerate(row):
             if used[i]:
                 continue
@@ -84,7 +84,9 @@ class Matching:
             if key in seen:
                 continue
             seen.add(key)
-            for tdecl, tval in self._targets(i, card):
+            decl = key[1]
+            targets = [(decl, decl.value if decl.value is not None else wild_dos)] if decl else topt[card]
+            for tdecl, tval in targets:  # _targets(i, card), inline
                 for combo in (*singles.get(tval, ()), *doubles.get(tval, ())):
                     out.append(Match(tdecl, combo))
         return out

@@ -17,3 +17,8 @@ class Phase(enum.StrEnum):
     DECLARE = "declare"  # placer-declares: a wild that entered the row needs its declaration
     CATCH = "catch"  # the next seat may catch a missed DOS call
     OVER = "over"  # the game is over
+
+
+# The members as plain module names, for the hot loop (cheaper to read than ``Phase.TURN``)
+TURN, ENDING, BONUS, FINISH = Phase.TURN, Phase.ENDING, Phase.BONUS, Phase.FINISH
+DECLARE, CATCH, OVER = Phase.DECLARE, Phase.CATCH, Phase.OVER

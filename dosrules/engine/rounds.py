@@ -9,10 +9,11 @@ from ..errors import DosrulesError
 from ..ruleset.cards import Card, Kind
 from ..ruleset.model import AfterFailedDraw, AllWildRow, FirstDealer, FirstPlayer, NextDealer
 from .events import Buried, DealerChosen, Dealt, GameOver, Refilled, RoundScored, RuleGap, TurnStarted
-from .phase import Phase
+from .phase import OVER, TURN
 from .turn import ENDED
 
 __all__ = ["Rounds"]
+
 
 _NUMBER = Kind.NUMBER
 #: high-card draws for first dealer before the seats still tied settle it by lot (a tie repeats
@@ -33,9 +34,9 @@ class Rounds:
         Rounds that all end before their first action stop the game after MAX_IDLE_ROUNDS: no
         action can change what comes next, and dealing again would never end."""
         idle = 0
-        while ended and self.phase is not Phase.OVER:
+        while ended and self.phase is not OVER:
             if idle == MAX_IDLE_ROUNDS:
-                self.phase = Phase.OVER
+                self.phase = OVER
                 self.events.append(GameOver(None, tuple(self.scores), f"stopped: {idle} rounds in a row "
                                                                       "ended before their first action"))
                 return
@@ -45,7 +46,7 @@ class Rounds:
     def _start_round(self) -> bool:
         c, n = self.c, self.players
         if self.max_rounds is not None and self.round >= self.max_rounds:
-            self.phase = Phase.OVER
+            self.phase = OVER
             self.events.append(GameOver(None, tuple(self.scores), f"stopped after {self.round} rounds"))
             return False
         self.round += 1
@@ -56,12 +57,11 @@ class Rounds:
         if len(deck) < hs * n + c.centre_row:
             raise DosrulesError(f"the deck of {len(deck)} cards cannot deal {hs} to {n} players and "
                                 f"{c.centre_row} to the Centre Row", path="setup.hand_size")
+        take = self.chance.take
         for k in range(n):
             seat = (dealer + 1 + k) % n
-            self.hands[seat] = deck[-hs:]
-            del deck[-hs:]
-        self.row = deck[-c.centre_row:] if c.centre_row else []
-        del deck[len(deck) - len(self.row):]
+            self.hands[seat] = take(deck, hs)
+        self.row = take(deck, c.centre_row)
         self.row_decl = [None] * len(self.row)
         self.used = [False] * len(self.row)
         self.deck, self.discard = deck, []
@@ -124,7 +124,7 @@ class Rounds:
             if len(deck) < len(contenders):
                 deck = list(c.deck)
                 self.chance.shuffle(deck)
-            drawn = {s: deck.pop() for s in contenders}
+            drawn = {s: self.chance.take(deck, 1)[0] for s in contenders}
             draws = tuple(drawn.get(s) for s in range(n))
             values = {}
             for s, card in drawn.items():
@@ -167,12 +167,12 @@ class Rounds:
         self.turn_seat = seat
         self.turn_number += 1
         if self.max_turns is not None and self.turn_number > self.max_turns:  # a round without end
-            self.phase = Phase.OVER
+            self.phase = OVER
             self.events.append(GameOver(None, tuple(self.scores), f"stopped: round {self.round} reached "
                                                                   f"{self.max_turns} turns without a winner"))
             return False
         self._reset_turn()
-        self.phase = Phase.TURN
+        self.phase = TURN
         row = self.row
         if row and row[0].kind is not _NUMBER and _all_wild(row):
             rule = c.all_wild_row
@@ -235,7 +235,7 @@ class Rounds:
         self.events.append(RoundScored(self.round, seat, total, tuple(self.scores)))
         if self.scores[seat] >= c.target:
             self.winner = seat
-            self.phase = Phase.OVER
+            self.phase = OVER
             self.events.append(GameOver(seat, tuple(self.scores), f"seat {seat} reached {c.target}"))
         return ENDED
 

@@ -33,9 +33,10 @@ from .chance import Chance
 from .compiled import CompiledRules, compile_rules
 from .events import DosCalled, Event
 from .matching import Matching
-from .phase import Phase
+from .phase import BONUS, CATCH, DECLARE, ENDING, FINISH, OVER, TURN, Phase
 from .requirements import ending_rules, endings
 from .rounds import Rounds
+from .trace import TracedRules
 from .turn import TurnFlow
 
 __all__ = ["State", "new_game", "from_position", "Phase", "check_dealer_draw"]
@@ -54,7 +55,8 @@ def _compiled(ruleset: Ruleset | str, players) -> CompiledRules:
 
 
 def new_game(ruleset: Ruleset | str, players: int, seed: int = 0, *, chance: Chance | None = None,
-             max_rounds: int | None = None, max_turns: int | None = None, dealer_draw=()) -> "State":
+             max_rounds: int | None = None, max_turns: int | None = None, dealer_draw=(),
+             trace: bool = False) -> "State":
     """A new game: the first dealer is chosen and the first round dealt.
 
     ``chance`` (optional) is the game's random source; by default ``Chance(seed)``.
@@ -65,11 +67,12 @@ def new_game(ruleset: Ruleset | str, players: int, seed: int = 0, *, chance: Cha
     ``dealer_draw`` (optional, one card per seat) stacks the first
     high-card draw for first dealer: each seat draws the given card (ties draw again from the
     shuffled rest); it is unused when the first dealer is not chosen by a high-card draw.
+    ``trace``: record which rules the game reads (``dosrules.engine.trace.rules_read``).
     """
     compiled = _compiled(ruleset, players)
     check_dealer_draw(compiled, dealer_draw)
     state = State(compiled, chance if chance is not None else Chance(seed),
-                  max_rounds=max_rounds, max_turns=max_turns, dealer_draw=dealer_draw)
+                  max_rounds=max_rounds, max_turns=max_turns, dealer_draw=dealer_draw, trace=trace)
     state.begin()
     return state
 
@@ -91,7 +94,7 @@ def check_dealer_draw(compiled: CompiledRules, cards) -> None:
 
 def from_position(ruleset: Ruleset | str, hands, row, *, deck=None, discard=(), turn: int = 0,
                   dealer: int | None = None, scores=None, seed: int = 0, round: int = 1,
-                  called=(), chance: Chance | None = None) -> "State":
+                  called=(), chance: Chance | None = None, trace: bool = False) -> "State":
     """A game stopped at the start of ``turn``'s turn in a given position (for golden tests,
     disputed situations and documents).
 
@@ -103,7 +106,8 @@ def from_position(ruleset: Ruleset | str, hands, row, *, deck=None, discard=(), 
     ``seed``. ``called`` lists seats that have already called DOS: a call holds while the hand
     stays at the call's size, so it is kept only for seats holding ``dos_call.hand_size`` cards
     under rules with an active call. Chance from here on is ``chance``, by default
-    ``Chance(seed)``. The position is not checked against the row minimum.
+    ``Chance(seed)``. The position is not checked against the row minimum. ``trace``: record
+    which rules the game reads from the position on.
     """
     c = _compiled(ruleset, len(hands))
     cards = _PositionCards(c)
@@ -125,7 +129,7 @@ def from_position(ruleset: Ruleset | str, hands, row, *, deck=None, discard=(), 
         if not (isinstance(seat, int) and 0 <= seat < n):
             raise DosrulesError(f"seat {seat!r} in called is not a seat of a {n}-player game",
                                 fix=f"Give seats from 0 to {n - 1}.")
-    state = State(c, chance if chance is not None else Chance(seed))
+    state = State(c, chance if chance is not None else Chance(seed), trace=trace)
     state.round = round
     state.dealer = (turn - 1) % n if dealer is None else dealer
     state.scores = list(scores) if scores is not None else [0] * n
@@ -189,9 +193,9 @@ class State(Matching, TurnFlow, Rounds):
     """
 
     def __init__(self, compiled: CompiledRules, chance: Chance, *, max_rounds: int | None = None,
-                 max_turns: int | None = None, dealer_draw=()):
-        """A table before the first deal (``begin`` deals it)."""
-        c = self.c = compiled
+                 max_turns: int | None = None, dealer_draw=(), trace: bool = False):
+        """A table before the first deal (``begin`` deals it); ``trace``: see ``dosrules.engine.trace``."""
+        c = self.c = TracedRules(compiled, self) if trace else compiled
         self.chance = chance
         self._dealer_draw = tuple(dealer_draw)  # see new_game
         self.ruleset = c.ruleset
@@ -212,7 +216,7 @@ class State(Matching, TurnFlow, Rounds):
         self.row: list[Card] = []
         self.row_decl: list[Declared | None] = []  # placer-declares: the declaration of a row wild
         self.used: list[bool] = []  # row card matched this turn
-        self.phase = Phase.TURN
+        self.phase = TURN
         self.turn_seat = 0
         self.turn_number = 0  # turns started in this round
         self.called = [False] * n  # called DOS since reaching the call's hand size
@@ -234,16 +238,16 @@ class State(Matching, TurnFlow, Rounds):
     def current_player(self) -> int | None:
         """The seat to act, or None when the game is over."""
         ph = self.phase
-        if ph is Phase.OVER:
+        if ph is OVER:
             return None
-        if ph is Phase.CATCH:
+        if ph is CATCH:
             return self.catch[1]
-        if ph is Phase.DECLARE:
+        if ph is DECLARE:
             return self.declarer
         return self.turn_seat
 
     def is_terminal(self) -> bool:
-        return self.phase is Phase.OVER
+        return self.phase is OVER
 
     def returns(self) -> tuple[int, ...]:
         """The scores (points won so far), one per seat."""
@@ -296,14 +300,14 @@ class State(Matching, TurnFlow, Rounds):
 
     def _generate(self) -> list[Action]:
         ph, c, seat = self.phase, self.c, self.turn_seat
-        if ph is Phase.OVER:
+        if ph is OVER:
             return []
-        if ph is Phase.CATCH:
+        if ph is CATCH:
             return [CatchDos(self.catch[0]), PASS]
-        if ph is Phase.DECLARE:
+        if ph is DECLARE:
             return [Declare(d) for d in c.declare_options[self.row[self.declare_queue[0]]]]
         acts: list[Action] = [CALL_DOS] if self.exposed(seat) else []
-        if ph is Phase.TURN:
+        if ph is TURN:
             if not self.drew:
                 matches = self.match_actions()
                 acts += matches
@@ -319,9 +323,9 @@ class State(Matching, TurnFlow, Rounds):
                            if c.match_after_draw is not False and self.has_match() else [])
                 acts += matches
                 acts += endings(self, ending_rules(self, matches)[0])
-        elif ph is Phase.BONUS:
+        elif ph is BONUS:
             acts += self.place_options()
-        elif ph is Phase.ENDING or ph is Phase.FINISH:
+        elif ph is ENDING or ph is FINISH:
             acts.append(END)
         return acts
 
@@ -335,7 +339,7 @@ class State(Matching, TurnFlow, Rounds):
         self._legal = None
         self.history.append(action)
         ph, t = self.phase, type(action)
-        if ph is _CATCH:
+        if ph is CATCH:
             self._play_rounds(self._resolve_catch(t is CatchDos))
             return events[start:]
         seat = self.turn_seat
@@ -344,7 +348,7 @@ class State(Matching, TurnFlow, Rounds):
             events.append(DosCalled(seat))
             return events[start:]
         c = self.c
-        watch = (c.dos_active and ph is not _DECLARE and len(self.hands[seat]) == c.dos_hand_size
+        watch = (c.dos_active and ph is not DECLARE and len(self.hands[seat]) == c.dos_hand_size
                  and not self.called[seat] and not self.windowed[seat])  # exposed(seat), inline
         if watch:
             self.windowed[seat] = True  # no FINISH stop for a player who ends the turn uncalled
@@ -362,13 +366,12 @@ class State(Matching, TurnFlow, Rounds):
             raise TypeError(f"not an action: {action!r}")
         if ended:
             self._play_rounds(True)
-        elif watch and self.phase is not _OVER:
+        elif watch and self.phase is not OVER:
             self.windowed[seat] = True
             self.catch = (seat, (seat + 1) % self.players, self.phase)
-            self.phase = _CATCH
+            self.phase = CATCH
         return events[start:]
 
 
 _LISTS = ("scores", "events", "history", "deck", "discard", "row", "row_decl", "used", "called", "windowed",
           "played", "dc_cards", "declare_queue", "end_steps")
-_CATCH, _DECLARE, _OVER = Phase.CATCH, Phase.DECLARE, Phase.OVER

@@ -12,10 +12,11 @@ from ..ruleset.model import BonusTiming, DeckExhaustion, PenaltyTiming, RefillMo
 from .actions import END, Action, Match, Place, Declare
 from .events import (BonusEarned, CatchDeclined, Caught, Drew, Matched, Placed, Refilled, Reshuffled,
                      RoundVoid, RuleGap, TurnEnded, WildDeclared)
-from .phase import Phase
+from .phase import BONUS, DECLARE, ENDING, FINISH, OVER, TURN
 from .requirements import ending_allowed, ending_rules, match_gaps
 
 __all__ = ["TurnFlow"]
+
 
 ENDED = True  # returned by a step that ended the round
 
@@ -29,7 +30,7 @@ class TurnFlow:
         c, seat = self.c, self.turn_seat
         hand = self.hands[seat]
         played, index, faces = self.played, c.face_index, c.faces
-        plain = c.plain_matching and c.match_after_draw is not None and c.plain_colour
+        plain = c.plain_matching and c.match_after_draw is not None
         if plain:
             # no gap can arise: the target is a free row card, colours compare as bit masks
             # (colour_outcome and _find_target inline: the hottest path of a simulation)
@@ -124,9 +125,9 @@ class TurnFlow:
 
     def _apply_end(self) -> bool:
         ph = self.phase
-        if ph is Phase.FINISH:
+        if ph is FINISH:
             return self._complete_turn()
-        if ph is Phase.TURN and self.drew and not self.matches:
+        if ph is TURN and self.drew and not self.matches:
             gap, situation = self._after_draw_gap(END)
             if gap:
                 return self._gap(gap, situation)
@@ -134,15 +135,15 @@ class TurnFlow:
 
     def _apply_place(self, p: Place) -> bool:
         seat = self.turn_seat
-        if self.phase is Phase.TURN:  # after a draw with no match made
+        if self.phase is TURN:  # after a draw with no match made
             gap, path = self._after_draw_gap(p)
             if gap:
                 return self._gap(gap, path)
             reason = "failed-draw" if path == "drawing.after_failed_draw" else "declined-match"
             self._place(seat, p.card, reason)
-            self.phase = Phase.ENDING
+            self.phase = ENDING
             return False
-        self._place(seat, p.card, "bonus")  # Phase.BONUS
+        self._place(seat, p.card, "bonus")  # BONUS
         self.bonus_owed -= 1
         if self.bonus_owed <= 0 or not self.hands[seat]:
             return self._continue_end()
@@ -162,7 +163,7 @@ class TurnFlow:
         self.events.append(WildDeclared(self.declarer, a.card))
         if self.declare_queue:
             return False
-        self.phase = Phase.TURN
+        self.phase = TURN
         return self._first_turn() if self.after_declare == "first-turn" else self._continue_end()
 
     def _resolve_catch(self, caught: bool) -> bool:
@@ -177,7 +178,7 @@ class TurnFlow:
         if pen is None:
             return self._gap("dos_call.catch_penalty", f"seat {catcher} catches seat {seat} not calling DOS")
         when = "now"
-        if self.turn_seat == seat and resume is not Phase.OVER:  # caught during their own turn
+        if self.turn_seat == seat and resume is not OVER:  # caught during their own turn
             timing = c.penalty_timing
             if timing is PenaltyTiming.UNSPECIFIED:
                 return self._gap("dos_call.penalty_timing",
@@ -232,7 +233,7 @@ class TurnFlow:
                     return False
             elif step == "bonus":
                 if self.bonus_owed > 0 and self.hands[seat]:
-                    self.phase = Phase.BONUS
+                    self.phase = BONUS
                     return False
             else:  # finish
                 hand = self.hands[seat]
@@ -241,7 +242,7 @@ class TurnFlow:
                 c = self.c
                 if (c.dos_active and len(hand) == c.dos_hand_size and not self.called[seat]
                         and not self.windowed[seat]):  # exposed(seat), inline
-                    self.phase = Phase.FINISH
+                    self.phase = FINISH
                     return False
         return self._complete_turn()
 
@@ -278,7 +279,7 @@ class TurnFlow:
         if not queue:
             return False
         self.declare_queue, self.declarer, self.after_declare = queue, seat, then
-        self.phase = Phase.DECLARE
+        self.phase = DECLARE
         return True
 
     def _complete_turn(self) -> bool:
@@ -301,10 +302,8 @@ class TurnFlow:
         """``seat`` draws ``k`` cards: the cards drawn, or None if the round ended."""
         if k <= 0:
             return []
-        deck = self.deck
-        if len(deck) >= k:  # the common case, inline
-            cards = deck[len(deck) - k:]
-            del deck[len(deck) - k:]
+        if len(self.deck) >= k:  # the common case
+            cards = self.chance.take(self.deck, k)
         else:
             cards = self._take(k, f"seat {seat} must draw a card ({reason})")
             if cards is None:
@@ -318,11 +317,8 @@ class TurnFlow:
     def _take(self, k: int, why: str) -> list[Card] | None:
         """Up to ``k`` cards from the deck, handling an empty deck per ``deck_exhaustion``; None
         if that ended the round."""
-        deck = self.deck
-        if len(deck) >= k:
-            out = deck[len(deck) - k:]
-            del deck[len(deck) - k:]
-            return out
+        if len(self.deck) >= k:
+            return self.chance.take(self.deck, k)
         out = []
         while len(out) < k:
             if not self.deck:
@@ -331,7 +327,7 @@ class TurnFlow:
                     return None
                 if not more:
                     break
-            out.append(self.deck.pop())
+            out += self.chance.take(self.deck, 1)
         return out
 
     def _replenish(self, why: str) -> bool | None:

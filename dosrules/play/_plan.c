@@ -1,12 +1,12 @@
 /* dosrules.play._plan: the greedy agent's planner for rules with `simple_matching`, in C.
  *
- * Computes exactly what dosrules.play.agents._plain_keys_python computes (the reference): the picked
- * options' keys (target face, total, hand faces, common colour bits), in the same order, with
- * every tie-break of the Python code: option order per slot, the first best option, the stable
- * descending sort, the shared option lists of repeated row faces, the stable sort of slots by
- * length, the two-slot search, the general branch and bound and its last slot. Scores are the
- * Python ints shed * 2**44 + bonus * 2**24 + points, held in int64 (the table refuses values
- * that could overflow, and plan() refuses rows with more than MAX_SLOTS free cards).
+ * Computes exactly what dosrules.play.planner.plan_keys computes (the formulation, in Python): the
+ * picked options' keys (target face, total, hand faces, common colour bits), in the same order,
+ * with every tie-break of the Python code: option order per slot, the first best option, the
+ * stable descending sort, the shared option lists of repeated row faces, the stable sort of slots
+ * by length, and choose()'s branch and bound with its last slot. Scores are the Python ints
+ * shed * 2**44 + bonus * 2**24 + points, held in int64 (the table refuses values that could
+ * overflow, and plan() refuses rows with more than MAX_SLOTS free cards).
  *
  *     table = Table(faces, f_bits, f_tbits, f_points, f_lo, f_hi)
  *     table.plan(hand, row, used)  -> list of (t, total, (f,) or (a, b), common), or None
@@ -24,7 +24,7 @@
 #define SHED ((int64_t)1 << 44)
 #define BONUS ((int64_t)1 << 24)
 #define MAX_SLOTS 512           /* more free row cards: the Python planner (recursion depth) */
-#define SEARCH_NODES 20000      /* agents.SEARCH_NODES: search() calls before the best so far stands */
+#define SEARCH_NODES 20000      /* planner.SEARCH_NODES: search() calls before the best so far stands */
 #define MAX_VALUE ((int64_t)1 << 40) /* |points|, |lo|, |hi| bound: no int64 overflow below */
 
 typedef struct {
@@ -122,12 +122,19 @@ static inline int push_opt(TableObject *self, Py_ssize_t *len, int64_t score, in
 
 /* ---------------------------------------------------------------- search helpers */
 
+/* planner.fits: whether the hand's face counts pay for the option's one or two faces */
 static inline int fits(const int32_t *counts, const Opt *o) {
     if (o->b < 0)
         return counts[o->a] >= 1;
     if (o->a == o->b)
         return counts[o->a] >= 2;
     return counts[o->a] >= 1 && counts[o->b] >= 1;
+}
+
+static inline void take(int32_t *counts, const Opt *o, int32_t n) {
+    counts[o->a] -= n;
+    if (o->b >= 0)
+        counts[o->b] -= n;
 }
 
 static int cmp_desc(const void *x, const void *y) { /* score descending, then generation order */
@@ -189,33 +196,16 @@ static void search(Gen *g, int k, int64_t score) { /* k < last */
         int64_t s = score + o->score;
         if (s + rest <= g->best)
             break;
-        if (o->b < 0) {
-            int32_t f = o->a;
-            if (counts[f] < 1)
-                continue;
-            counts[f]--;
-            g->chosen[g->nchosen++] = o;
-            if (is_leaf)
-                leaf(g, s);
-            else
-                search(g, k + 1, s);
-            g->nchosen--;
-            counts[f]++;
-        } else {
-            int32_t a = o->a, b = o->b;
-            counts[a]--;
-            counts[b]--;
-            if (counts[a] >= 0 && counts[b] >= 0) {
-                g->chosen[g->nchosen++] = o;
-                if (is_leaf)
-                    leaf(g, s);
-                else
-                    search(g, k + 1, s);
-                g->nchosen--;
-            }
-            counts[a]++;
-            counts[b]++;
-        }
+        if (!fits(counts, o))
+            continue;
+        take(counts, o, 1);
+        g->chosen[g->nchosen++] = o;
+        if (is_leaf)
+            leaf(g, s);
+        else
+            search(g, k + 1, s);
+        g->nchosen--;
+        take(counts, o, -1);
     }
     if (is_leaf)
         leaf(g, score);
@@ -481,26 +471,19 @@ static int plan(TableObject *self, PyObject **hand, Py_ssize_t nh, PyObject **ro
     }
     Opt *opts = self->opts;
     /* each slot's best option, if they fit the hand together, is the plan the search would find */
-    int ok = 1;
-    for (int k = 0; k < ns; k++) {
-        Opt *o = &opts[lists[slots[k]].pick];
-        if (--counts[o->a] < 0)
-            ok = 0;
-        if (o->b >= 0 && --counts[o->b] < 0)
-            ok = 0;
+    int taken = 0;
+    while (taken < ns && fits(counts, &opts[lists[slots[taken]].pick])) {
+        take(counts, &opts[lists[slots[taken]].pick], 1);
+        taken++;
     }
+    for (int k = 0; k < taken; k++)
+        take(counts, &opts[lists[slots[k]].pick], -1);
     Opt **plan = self->bestplan;
-    if (ok) {
+    if (taken == ns) {
         for (int k = 0; k < ns; k++)
             plan[k] = &opts[lists[slots[k]].pick];
         *out = keys_of(plan, ns);
         return *out ? 1 : -1;
-    }
-    for (int k = 0; k < ns; k++) {
-        Opt *o = &opts[lists[slots[k]].pick];
-        counts[o->a]++;
-        if (o->b >= 0)
-            counts[o->b]++;
     }
     for (int l = 0; l < nlists; l++)
         if (lists[l].len > 1)
@@ -516,69 +499,7 @@ static int plan(TableObject *self, PyObject **hand, Py_ssize_t nh, PyObject **ro
         slots[j + 1] = s;
     }
     int nplan = 0;
-    if (ns == 2) {
-        Opt *first = &opts[lists[slots[0]].start], *second = &opts[lists[slots[1]].start];
-        Py_ssize_t n1 = lists[slots[0]].len, n2 = lists[slots[1]].len;
-        int64_t best = -1, top = second[0].score;
-        Opt *pa = NULL, *pb = NULL;
-        for (Py_ssize_t i = 0; i < n1; i++) {
-            Opt *a = &first[i];
-            int64_t s = a->score;
-            if (s + top <= best)
-                break;
-            if (a->b < 0) {
-                if (counts[a->a] < 1)
-                    continue;
-                counts[a->a]--;
-            } else {
-                counts[a->a]--;
-                counts[a->b]--;
-                if (counts[a->a] < 0 || counts[a->b] < 0) {
-                    counts[a->a]++;
-                    counts[a->b]++;
-                    continue;
-                }
-            }
-            int broke = 0;
-            for (Py_ssize_t j = 0; j < n2; j++) {
-                Opt *b = &second[j];
-                int64_t total = s + b->score;
-                if (total <= best) {
-                    broke = 1;
-                    break;
-                }
-                if (fits(counts, b)) {
-                    best = total;
-                    pa = a;
-                    pb = b;
-                    broke = 1;
-                    break;
-                }
-            }
-            if (!broke && s > best) {
-                best = s;
-                pa = a;
-                pb = NULL;
-            }
-            counts[a->a]++;
-            if (a->b >= 0)
-                counts[a->b]++;
-        }
-        for (Py_ssize_t j = 0; j < n2; j++) {
-            Opt *b = &second[j];
-            if (b->score <= best)
-                break;
-            if (fits(counts, b)) {
-                pa = b;
-                pb = NULL;
-                break;
-            }
-        }
-        if (pa)
-            plan[nplan++] = pa;
-        if (pb)
-            plan[nplan++] = pb;
-    } else if (ns >= 3) {
+    if (ns >= 2) {
         Opt **slotopts = (Opt **)self->chosen + ns; /* scratch after the chosen stack */
         Py_ssize_t *slotlen = (Py_ssize_t *)(slotopts + ns);
         for (int k = 0; k < ns; k++) {

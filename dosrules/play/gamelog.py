@@ -106,7 +106,7 @@ def play_game(ruleset: Ruleset, players: int, seed: int, agent_specs: Sequence[s
     Every game ends: after ``max_rounds`` rounds (default ``MAX_ROUNDS_PER_GAME``) or when a
     round reaches ``max_turns`` turns (default ``TURN_CAP``), the game stops without a winner
     and its ``game-over`` event says which cap it reached."""
-    from ..limits import MAX_ROUNDS_PER_GAME, TURN_CAP
+    from .limits import MAX_ROUNDS_PER_GAME, TURN_CAP
     from .agents import parse_agent_spec
     from .simulate import derive_seed
 
@@ -165,7 +165,7 @@ class _Lines:
     """The records of a log file, read a line at a time; every error names file:line."""
 
     def __init__(self, path: Path):
-        from ..files import open_input
+        from ..ruleset.files import open_input
 
         self.name = str(path)
         fix = "Give the path of a log written by 'dosrules play --log FILE'."

@@ -33,12 +33,15 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable, Iterable, Sequence
 
-from ..engine.events import (BonusEarned, Caught, Dealt, DosCalled, Drew, GameOver, Matched, Placed,
-                            Refilled, Reshuffled, RoundScored, RoundVoid, RuleGap, TurnEnded,
-                            TurnStarted)
-from ..engine.state import new_game
+from ..engine.actions import CallDos, CatchDos, Draw, End, Match, Place
+from ..engine.events import (BonusEarned, Buried, Caught, DealerChosen, Dealt, DosCalled, Drew, GameOver,
+                            Matched, Placed, Refilled, Reshuffled, RoundScored, RoundVoid, RuleGap,
+                            TurnEnded, TurnStarted)
+from ..engine.state import Phase, new_game
 from ..errors import DosrulesError, UsageError
-from ..limits import MAX_ROUNDS_PER_GAME, TURN_CAP  # a round is stopped (counted as capped) at TURN_CAP turns
+from .limits import MAX_ROUNDS_PER_GAME, TURN_CAP  # a round is stopped (counted as capped) at TURN_CAP turns
+from ..ruleset.cards import Kind
+from .situations import GAP_SITUATIONS, NAMES as SITUATION_NAMES
 
 __all__ = [
     "ChunkSpec", "ChunkResult", "Moments", "Summary", "run_chunk", "run_chunks", "plan_chunks",
@@ -226,7 +229,9 @@ class ChunkResult:
     ``winner_offset``: scored rounds by the winner's seat counted left from the dealer
     (0 = the dealer); ``rounds_per_game_hist``: completed games by round count; ``gaps``: void
     rounds by the rule path of their gap; ``gaps_by_lot``: gaps settled by lot (not voiding) by
-    rule path; ``actions``: actions applied; ``seconds``: compute time (not part of the numbers).
+    rule path; ``situations``: Moments per round of each situation of
+    :mod:`dosrules.play.situations` (how often play reached a moment a rule decides);
+    ``actions``: actions applied; ``seconds``: compute time (not part of the numbers).
     """
 
     spec: dict[str, Any]
@@ -244,6 +249,7 @@ class ChunkResult:
     rounds_per_game_hist: dict[str, int] = field(default_factory=dict)
     gaps: dict[str, int] = field(default_factory=dict)
     gaps_by_lot: dict[str, int] = field(default_factory=dict)
+    situations: dict[str, Moments] = field(default_factory=lambda: {k: Moments() for k in SITUATION_NAMES})
     seconds: float = 0.0
 
     def to_json(self) -> dict[str, Any]:
@@ -254,6 +260,7 @@ class ChunkResult:
         data = dict(data)
         data["round_metrics"] = {k: Moments(**v) for k, v in data["round_metrics"].items()}
         data["game_metrics"] = {k: Moments(**v) for k, v in data["game_metrics"].items()}
+        data["situations"] = {k: Moments(**v) for k, v in data.get("situations", {}).items()}
         return cls(**data)
 
     def numbers(self) -> dict[str, Any]:
@@ -285,27 +292,39 @@ def plan_chunks(ruleset: str, players: int, policy: str, seed: int, *, rounds: i
     return specs
 
 
-#: the most frequent events, which no statistic counts (skipped first)
-_UNCOUNTED = frozenset((Matched, TurnEnded, Refilled, Placed))
+#: frequent events which no statistic counts (skipped first)
+_UNCOUNTED = frozenset((TurnEnded, Refilled, Placed))
 #: the round metrics _Tally counts itself, in the order of its per-round observation tuples
 _COUNTED = ("turns", "cards_drawn", "draws", "bonus_draws", "penalty_draws", "single_colour_bonuses",
             "double_colour_bonuses", "dos_calls", "dos_catches", "reshuffles")
+#: situation indexes (dosrules.play.situations), in the order of the per-round situation counters
+(_ROUND, _FIRST_DEAL, _DEALER_WILD, _NEXT_DEAL, _TURN_S, _WIDE_ROW, _MATCH, _SINGLE_M, _DOUBLE_M,
+ _DREW_HOLDING, _MATCH_AFTER_DRAW, _FAILED_DRAW, _DECLINED, _SINGLE_B, _DOUBLE_B, _COLOUR_B, _COVERED,
+ _W2_PLAYED, _W2_IN_ROW, _WN_PLAYED, _WN_IN_ROW, _DOS_HAND, _CAUGHT, _CAUGHT_MID, _OUT_DOUBLE,
+ _ROUND_SCORED, _DECK_OUT, _ALL_WILD) = range(len(SITUATION_NAMES))
+_GAP_INDEXES = {path: tuple(SITUATION_NAMES.index(n) for n in names) for path, names in GAP_SITUATIONS.items()}
+_NUMBER, _WILD_DOS, _WILD_NUMBER = Kind.NUMBER, Kind.WILD_DOS, Kind.WILD_NUMBER
+_TURN, _CATCH = Phase.TURN, Phase.CATCH
 
 
 class _Tally:
-    """Per-round counters fed with events; finished rounds are folded into a ChunkResult."""
+    """Per-round counters fed with events and with the actions about to be applied; finished
+    rounds are folded into a ChunkResult."""
 
     __slots__ = ("res", "players", "dealer", "turns", "drawn", "draws", "bonus_draws",
                  "penalty_draws", "single", "double", "calls", "catches", "reshuffles", "gap", "row",
-                 "observed", "row_sizes", "winner_points")
+                 "observed", "row_sizes", "winner_points", "sit", "sit_rounds", "double_turn", "drawn_turn",
+                 "row_minimum")
 
     def __init__(self, res: ChunkResult, players: int):
         self.res, self.players = res, players
         self.dealer = 0
+        self.row_minimum = 0
         # finished rounds' observations, folded into the ChunkResult's Moments by close()
         self.observed: list[tuple[int, ...]] = []  # per round: the _COUNTED metrics, in order
         self.row_sizes: list[int] = []
         self.winner_points: list[int] = []
+        self.sit_rounds: list[list[int]] = []  # per round: the situation counters
         self._reset()
 
     def _reset(self) -> None:
@@ -313,17 +332,43 @@ class _Tally:
         self.single = self.double = self.calls = self.catches = self.reshuffles = 0
         self.gap = None
         self.row: list[int] = []  # Centre Row size at each turn start (folded into Moments at the end)
+        self.sit = [0] * len(SITUATION_NAMES)
+        self.double_turn = False  # a double colour match was made this turn
+        self.drawn_turn = None  # (round, turn number) of a turn whose player drew and has not acted since
 
     def feed(self, events) -> GameOver | None:
         """Count ``events``; returns the game-over event if the game ended."""
         over = None
+        sit = self.sit
         for e in events:
             t = type(e)
+            if t is Matched:  # (inline: the most frequent event)
+                sit[_MATCH] += 1
+                cards = e.cards
+                sit[_SINGLE_M if len(cards) == 1 else _DOUBLE_M] += 1
+                kind = e.target.card.kind
+                if kind is not _NUMBER:
+                    sit[_W2_IN_ROW if kind is _WILD_DOS else _WN_IN_ROW] += 1
+                for d in cards:
+                    kind = d.card.kind
+                    if kind is not _NUMBER:
+                        sit[_W2_PLAYED if kind is _WILD_DOS else _WN_PLAYED] += 1
+                if self.drawn_turn is not None:  # the first decision after a draw: a match was possible
+                    sit[_MATCH_AFTER_DRAW] += 1
+                    self.drawn_turn = None
+                continue
             if t in _UNCOUNTED:
                 continue
             if t is TurnStarted:
                 self.turns += 1
-                self.row.append(len(e.row))
+                row = e.row
+                self.row.append(len(row))
+                sit[_TURN_S] += 1
+                self.double_turn = False
+                if len(row) > self.row_minimum:
+                    sit[_WIDE_ROW] += 1
+                if row and row[0].kind is not _NUMBER and all(card.kind is not _NUMBER for card in row):
+                    sit[_ALL_WILD] += 1
             elif t is Drew:
                 k = len(e.cards)
                 self.drawn += k
@@ -334,31 +379,94 @@ class _Tally:
                 else:
                     self.penalty_draws += k
             elif t is BonusEarned:
+                sit[_COLOUR_B] += 1
                 if e.bonus == "single-colour":
                     self.single += 1
+                    sit[_SINGLE_B] += 1
                 else:
                     self.double += 1
+                    sit[_DOUBLE_B] += 1
+                    self.double_turn = True
             elif t is DosCalled:
                 self.calls += 1
             elif t is Caught:
                 self.catches += 1
             elif t is Reshuffled:
                 self.reshuffles += 1
+                sit[_DECK_OUT] += 1
             elif t is RuleGap:
                 if e.voids:
                     self.gap = e.path
                 else:
                     _hist_add(self.res.gaps_by_lot, e.path)
+                for prefix, indexes in _GAP_INDEXES.items():
+                    if e.path.startswith(prefix):
+                        for i in indexes:
+                            sit[i] += 1
+            elif t is Buried:
+                sit[_ALL_WILD] += 1
+            elif t is DealerChosen:
+                if any(card is not None and card.kind is not _NUMBER for card in e.draws):
+                    sit[_DEALER_WILD] += 1
             elif t is Dealt:
                 self.dealer = e.dealer
+                dealer_wild = sit[_DEALER_WILD]  # the first dealer's draw belongs to the round it deals
                 self._reset()
+                sit = self.sit
+                sit[_ROUND] += 1
+                sit[_FIRST_DEAL if e.round == 1 else _NEXT_DEAL] += 1
+                sit[_DEALER_WILD] = dealer_wild if e.round == 1 else 0
             elif t is RoundScored:
+                sit[_ROUND_SCORED] += 1
+                if self.double_turn:
+                    sit[_OUT_DOUBLE] += 1
                 self._finish("scored", e)
+                sit = self.sit
             elif t is RoundVoid:
+                if not self.gap:  # the deck ran out under deck_exhaustion: end-round
+                    sit[_DECK_OUT] += 1
                 self._finish("void-gap" if self.gap else "void", None)
+                sit = self.sit
             elif t is GameOver:
                 over = e
         return over
+
+    def before(self, state, action, t: type) -> None:
+        """Count the situation an action other than a draw or a match is taken in, before it is applied."""
+        sit = self.sit
+        ph = state.phase
+        if ph is _CATCH:
+            sit[_DOS_HAND] += 1
+            if t is CatchDos:
+                sit[_CAUGHT] += 1
+                if state.turn_seat == state.catch[0]:
+                    sit[_CAUGHT_MID] += 1
+            return
+        if t is CallDos:
+            sit[_DOS_HAND] += 1
+            return
+        if ph is not _TURN:
+            return
+        if self.drawn_turn is not None and (t is End or t is Place):
+            # the turn ends after a draw without a match: declined, or no match was possible (the
+            # engine asks the same question at this moment)
+            if self.drawn_turn == (state.round, state.turn_number):
+                if state.c.match_after_draw is not False and state.has_match():
+                    sit[_MATCH_AFTER_DRAW] += 1
+                    sit[_DECLINED] += 1
+                else:
+                    sit[_FAILED_DRAW] += 1
+            self.drawn_turn = None
+        if t is End and state.matches:  # the turn's matched row cards are about to be refilled
+            covered = state.rows_matched
+            if covered > max(0, self.row_minimum - (len(state.row) - covered)):
+                sit[_COVERED] += 1
+
+    def drew(self, state, round_no: int) -> None:
+        """Note a draw just applied: the turn's next decision (a match, or an ending) says whether
+        a match was possible after it (:meth:`before`)."""
+        if state.round == round_no and state.drew:  # (a draw from an empty deck may have ended the round)
+            self.drawn_turn = (state.round, state.turn_number)
 
     def _finish(self, outcome: str, scored: RoundScored | None) -> None:
         res = self.res
@@ -367,6 +475,7 @@ class _Tally:
         _hist_add(res.turns_hist, self.turns)
         self.observed.append((self.turns, self.drawn, self.draws, self.bonus_draws, self.penalty_draws,
                               self.single, self.double, self.calls, self.catches, self.reshuffles))
+        self.sit_rounds.append(self.sit)
         self.row_sizes += self.row
         if scored is not None:
             self.winner_points.append(scored.points)
@@ -383,7 +492,10 @@ class _Tally:
         for name, values in (("row_size", self.row_sizes), ("winner_points", self.winner_points)):
             if values:
                 m[name].merge(Moments.of(values))
-        self.observed, self.row_sizes, self.winner_points = [], [], []
+        situations = self.res.situations
+        for name, column in zip(SITUATION_NAMES, zip(*self.sit_rounds)):
+            situations[name].merge(Moments.of(column))
+        self.observed, self.row_sizes, self.winner_points, self.sit_rounds = [], [], [], []
 
     def capped(self) -> None:
         self.res.rounds += 1
@@ -424,12 +536,25 @@ def _play_chunk(spec: ChunkSpec) -> ChunkResult:
         state = new_game(ruleset, n, game_seed, max_rounds=limit)
         agents = make_agents(spec.policy, n, [derive_seed(game_seed, "seat", s) for s in range(n)])
         game_no += 1
+        tally.row_minimum = state.c.row_minimum
         over = tally.feed(state.events)
         history, round_no, round_start = state.history, state.round, 0
-        feed, apply, player = tally.feed, state.apply, state.current_player
+        feed, apply, player, before, drew = tally.feed, state.apply, state.current_player, tally.before, tally.drew
+        has_match, draw_holding = state.has_match, state.c.draw_when_match_possible
         acts = [agent.act for agent in agents]
         while over is None:
-            over = feed(apply(acts[player()](state)))
+            action = acts[player()](state)
+            t = type(action)
+            if t is Match:  # counted from its event
+                over = feed(apply(action))
+            elif t is Draw:
+                if draw_holding is not False and has_match():  # drew although a match was possible
+                    tally.sit[_DREW_HOLDING] += 1
+                over = feed(apply(action))
+                drew(state, round_no)
+            else:
+                before(state, action, t)
+                over = feed(apply(action))
             if state.round != round_no:
                 round_no, round_start = state.round, len(history)
             elif tally.turns > cap or len(history) - round_start > action_cap:
@@ -462,7 +587,7 @@ def run_chunks(specs: Sequence[ChunkSpec], jobs: int = 1,
             if progress:
                 progress(out[-1])
         return out
-    from ..workers import process_pool, stop_pool
+    from .workers import process_pool, stop_pool
 
     pool = process_pool(min(jobs, len(specs)))
     try:
@@ -503,7 +628,8 @@ class Summary:
     chunks: int
 
     def to_json(self) -> dict[str, Any]:
-        """Means, sds and 95% confidence intervals of every metric; rates with Wilson intervals."""
+        """Means, sds and 95% confidence intervals of every metric and situation (per round);
+        rates with Wilson intervals."""
         t = self.total
         finished = t.rounds - t.outcomes.get("capped", 0)
         scored = t.outcomes.get("scored", 0)
@@ -518,6 +644,7 @@ class Summary:
             "outcomes": {k: _rate(v, t.rounds) for k, v in sorted(t.outcomes.items())},
             "per_round": {k: m.describe() for k, m in t.round_metrics.items()},
             "per_game": {k: m.describe() for k, m in t.game_metrics.items()},
+            "situations": {k: m.describe() for k, m in t.situations.items()},
             "rule_gaps": {k: _rate(v, finished) for k, v in sorted(t.gaps.items())},
             "rule_gaps_by_lot": {k: _rate(v, finished) for k, v in sorted(t.gaps_by_lot.items())},
             "winner_seat_from_dealer": {k: _rate(v, scored)
@@ -549,4 +676,6 @@ def combine(results: Sequence[ChunkResult]) -> Summary:
             total.round_metrics.setdefault(k, Moments()).merge(m)
         for k, m in r.game_metrics.items():
             total.game_metrics.setdefault(k, Moments()).merge(m)
+        for k, m in r.situations.items():
+            total.situations.setdefault(k, Moments()).merge(m)
     return Summary(total, len(results))

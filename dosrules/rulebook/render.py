@@ -20,7 +20,7 @@ import yaml
 
 from ..errors import DosrulesError, UsageError
 from ..ruleset.resources import data_dir
-from ..ruleset.model import Provenance, Rules, Ruleset, Source, is_unspecified, rule_paths
+from ..ruleset.model import Provenance, Rules, Ruleset, Source, Status, is_unspecified, rule_paths
 from . import facts
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
@@ -315,6 +315,34 @@ class OpenRule:
     players: int | None  # set when only a per-player-count override leaves the rule open
 
 
+@dataclass(frozen=True)
+class ChosenReading:
+    """A silence this table filled: the rule, the rules it is read in, and where the reading came from."""
+
+    path: str
+    players: int | None  # set when only a per-player-count override holds this reading
+    rules: Rules
+    source: str  # Provenance.ruleset of the filled value: a ruleset id or a readings file
+
+
+def chosen_readings(ruleset: Ruleset, players: int | None, counts: list[int]) -> list[ChosenReading]:
+    """The filled rules of ``ruleset`` (status ``filled``), base first, then per player count."""
+    rules = ruleset.for_players(players) if players is not None else ruleset.rules
+    out: list[ChosenReading] = []
+    for path in rule_paths():
+        prov = ruleset.provenance_of(path, players)
+        if prov.status is Status.FILLED:
+            out.append(ChosenReading(path, None, rules, prov.ruleset or ruleset.id))
+    if players is None:
+        for n in sorted(set(ruleset.by_players) & set(counts)):
+            for path in rule_paths():
+                prov = ruleset.provenance.get(f"by_players.{n}.{path}")
+                if prov is not None and prov.status is Status.FILLED and \
+                        ruleset.for_players(n).get(path) != rules.get(path):
+                    out.append(ChosenReading(path, n, ruleset.for_players(n), prov.ruleset or ruleset.id))
+    return out
+
+
 def render_rulebook(ruleset: Ruleset, *, players: int | None = None, fmt: str = "md", lang: str = "en",
                     cite: bool = False) -> str:
     """A complete rulebook of ``ruleset`` (for ``players`` players, or for every count it allows)."""
@@ -346,6 +374,7 @@ def render_rulebook(ruleset: Ruleset, *, players: int | None = None, fmt: str = 
         matches=facts.match_examples(rules),
         hand=facts.scored_hand(rules),
         overrides=overrides, open_rules=open_rules, house=house,
+        readings=chosen_readings(ruleset, players, counts),
     )
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .fill import FILL
 from .model import Provenance, Ruleset, rule_paths
 from .provenance import rule_leaves
 from .yaml12 import dump_yaml
@@ -70,10 +71,11 @@ def ruleset_document(ruleset: Ruleset, id: str | None = None, name: str | None =
 def dump_ruleset(ruleset: Ruleset, id: str | None = None, name: str | None = None) -> str:
     """Canonical YAML of a resolved ruleset, loadable on its own as ``<id>.yaml``.
 
-    A composed ruleset's id (``mattel-2018+reshuffle``) is not a file id; pass ``id`` to name
-    the file's ruleset (``dump_ruleset(r, id="mattel-reshuffle")``).
+    A composed or filled ruleset's id (``mattel-2018+reshuffle``, ``german~mattel-2018``) is not a
+    file id; pass ``id`` to name the file's ruleset (``dump_ruleset(r, id="mattel-reshuffle")``).
+    Filled values keep the status ``filled`` with their citation or note.
     """
     doc = ruleset_document(ruleset, id, name)
-    if "+" in doc["id"]:
+    if "+" in doc["id"] or FILL in doc["id"]:
         raise ValueError(f"{doc['id']!r} is a composed id; pass id= to give the file an id of its own")
     return dump_yaml(doc)

@@ -17,6 +17,9 @@ part must be a house rule and contributes its own values and those of the house 
 down to (not including) the edition it names. The composed id is the last edition's id followed
 by the house rules laid on it (``mattel-2018+reshuffle``, however it was spelled). House rules
 apply in order: where two set the same rule, the later one's value wins.
+
+Filling. ``A~B`` fills A's silences from B (another ruleset, a readings file or ``path=value``);
+``+`` binds tighter. :func:`resolve` hands such specs to :mod:`dosrules.ruleset.fill`.
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ from pathlib import Path
 from typing import Any, Iterable, Sequence
 
 from .build import build_ruleset, merge_rules
+from .fill import FILL
 from .checks import missing_rules, semantic_problems
 from ..errors import DosrulesError, Location, RulesetError
 from .model import Provenance, Ruleset
@@ -271,16 +275,30 @@ class Resolution:
         return not self.problems
 
 
+def _is_file(text: str) -> bool:
+    """Whether ``text`` names an existing file (False for text no file can be named by)."""
+    try:
+        return Path(text).is_file()
+    except (OSError, ValueError):
+        return False
+
+
 def _split(spec: str, ids_only: bool = False) -> list[str]:
-    if not ids_only and os.path.isfile(spec):
+    if not ids_only and _is_file(spec):
         return [spec]
     return spec.split("+")
 
 
 def resolve(spec: str | Path, search_dirs: Iterable[str | Path] = (), *, ids_only: bool = False) -> Resolution:
     """Resolve a spec without raising for bad input: every problem is in the result. With
-    ``ids_only`` every part is looked up as an id, never read as a path."""
+    ``ids_only`` every part is looked up as an id, never read as a path.
+
+    A spec with ``~`` fills silences (``german~mattel-2018``): see :mod:`dosrules.ruleset.fill`."""
     spec = str(spec)
+    if FILL in spec and (ids_only or not _is_file(spec)):
+        from .fill import resolve_filled
+
+        return resolve_filled(spec, search_dirs, ids_only=ids_only)
     session = _Session([Path(d) for d in search_dirs], ids_only)
     if not spec.strip() or any(not p.strip() for p in _split(spec, ids_only)):
         session.problems.append(DosrulesError(
@@ -383,6 +401,12 @@ def _layer(layers: list[tuple[int, RulesetFile]], session: _Session) -> tuple[Ru
 
 
 # --- public -----------------------------------------------------------------------------------
+
+
+def read_ruleset_file(path: str | Path) -> RulesetFile | None:
+    """One ruleset file on its own, checked against the schema and its cite table (not resolved);
+    None when it cannot be read. ``valid`` says whether it passed."""
+    return _Session([]).read(Path(path))
 
 
 def load_ruleset(spec: str | Path, search_dirs: Iterable[str | Path] = (), *, ids_only: bool = False) -> Ruleset:

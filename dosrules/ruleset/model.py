@@ -54,6 +54,7 @@ class Status(enum.Enum):
     STATED = "stated"  # the source says it
     INFERRED = "inferred"  # a reading of an unclear or garbled source (a note says which)
     HOUSE = "house"  # a house rule's choice
+    FILLED = "filled"  # the sources are silent; a reading filled in from another ruleset or a readings file
     UNSPECIFIED = "unspecified"  # the source is silent
 
 
@@ -77,9 +78,9 @@ class Citation:
 @dataclass(frozen=True)
 class Provenance:
     status: Status
-    citation: Citation | None = None  # None only for UNSPECIFIED
+    citation: Citation | None = None  # None for UNSPECIFIED, and for FILLED from a readings file
     note: str | None = None
-    ruleset: str | None = None  # id of the ruleset file that set this value
+    ruleset: str | None = None  # id of the ruleset file that set this value (FILLED: where the reading came from)
 
 
 # --- rule enums -------------------------------------------------------------------------------
@@ -176,6 +177,18 @@ class AllWildRow(enum.Enum):
 
 Flag = Union[bool, _Unspecified]
 Count = Union[int, _Unspecified]
+
+#: The readings of every whole-number rule that may be ``unspecified``: the values a silence there
+#: can be filled with (an enum rule's readings are its members, a flag's are true and false).
+COUNT_READINGS: Mapping[str, tuple[int, ...]] = MappingProxyType({
+    "setup.symbol_value_for_dealer": (0, 10),  # a wild card counts lowest, or highest, in the draw for dealer
+    "bonuses.single_colour.place_cards": (0, 1, 2),
+    "bonuses.single_colour.others_draw": (0, 1, 2),
+    "bonuses.double_colour.place_cards": (0, 1, 2),
+    "bonuses.double_colour.others_draw": (0, 1, 2),
+    "dos_call.hand_size": (2, 1),  # DOS at two cards, or at one as in UNO
+    "dos_call.catch_penalty": (2, 1, 4),
+})
 
 
 @dataclass(frozen=True)

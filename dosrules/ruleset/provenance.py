@@ -8,7 +8,8 @@ entry). Keys below ``by_players`` are written in full: ``by_players.2.setup.hand
 The status of a value is the entry's ``status``, else ``stated`` in an edition and ``house`` in
 a house rule; a value written ``unspecified`` always has the status ``unspecified``. Every other
 value needs a citation (``source`` + ``section`` + ``quote``) naming a source the same file
-lists, and an ``inferred`` value needs a ``note``.
+lists, and an ``inferred`` value needs a ``note``. A ``filled`` value (a reading filled into a
+silence, see :mod:`dosrules.ruleset.fill`) needs a citation or a note.
 """
 
 from __future__ import annotations
@@ -120,10 +121,11 @@ def file_provenance(doc: Document) -> tuple[dict[str, Provenance], list[Dosrules
                     f"'{key}' marks it unspecified",
                     "Write 'unspecified' as the value if the source is silent; if the rule needs a "
                     "value, mark it inferred and say why in a note.")
-        elif citation is None:
+        elif citation is None and not (status is Status.FILLED and entry.get("note")):
             problem(tree_path, f"rule '{path}' has no citation",
                     f"Add a 'cite:' entry for '{path}' (or for a group above it) with source, section "
-                    "and quote; only a value written 'unspecified' may go without one.")
+                    "and quote; only a value written 'unspecified' (or a filled one with a note) may go "
+                    "without one.")
         provenance[path] = Provenance(status, citation, entry.get("note"), file_id)
 
     for key in cite:

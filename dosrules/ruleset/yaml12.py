@@ -29,7 +29,7 @@ from typing import Any
 import yaml
 
 from ..errors import DosrulesError, Location
-from ..files import open_input
+from .files import open_input
 
 MAX_BYTES = 1024 * 1024  # 1 MiB
 MAX_DEPTH = 24  # nested mappings and sequences

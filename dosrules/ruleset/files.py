@@ -12,7 +12,7 @@ import os
 import stat
 from typing import BinaryIO
 
-from .errors import DosrulesError, Location
+from ..errors import DosrulesError, Location
 
 __all__ = ["open_input"]
 

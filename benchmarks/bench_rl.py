@@ -1,0 +1,98 @@
+"""Random playouts per second of CPU time: the OpenSpiel game and the PettingZoo environment
+against ``dosrules simulate --policy random`` (needs ``pip install 'dosrules[rl]'``).
+
+    python benchmarks/bench_rl.py mattel-2018+reshuffle --players 4 --games 20
+
+Every line plays ``--games`` whole games with uniformly random decisions: ``simulate`` runs the
+chunks ``dosrules simulate --policy random --games N`` runs (in this process); ``openspiel``
+plays ``pyspiel`` states from Python, sampling each chance node from ``chance_outcomes()``;
+``pettingzoo`` steps the AEC environment, sampling from the action mask. Prints figures; it is
+not a test.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from dosrules.play.simulate import plan_chunks, run_chunks  # noqa: E402
+
+
+def simulate(ruleset: str, players: int, games: int, seed: int) -> dict:
+    specs = plan_chunks(ruleset, players, "random", seed, games=games)
+    start = time.process_time()
+    results = run_chunks(specs)
+    cpu = time.process_time() - start
+    return {"games": sum(r.games + r.games_stopped for r in results),
+            "decisions": sum(r.actions for r in results), "chance_nodes": None, "cpu": cpu}
+
+
+def openspiel(ruleset: str, players: int, games: int, seed: int) -> dict:
+    from dosrules.rl.deckchance import sample_outcome
+    from dosrules.rl.openspiel_game import load
+    game = load(ruleset, players)
+    rng = random.Random(seed)
+    decisions = chance = 0
+    start = time.process_time()
+    for _ in range(games):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                action = sample_outcome(state.chance_outcomes(), rng.random())
+                chance += 1
+            else:
+                legal = state.legal_actions()
+                action = legal[rng.randrange(len(legal))]
+                decisions += 1
+            state.apply_action(action)
+    return {"games": games, "decisions": decisions, "chance_nodes": chance, "cpu": time.process_time() - start}
+
+
+def pettingzoo(ruleset: str, players: int, games: int, seed: int) -> dict:
+    from dosrules.rl.pettingzoo_env import env
+    e = env(ruleset, players)
+    decisions = 0
+    start = time.process_time()
+    for g in range(games):
+        e.reset(seed=seed + g)
+        for agent in e.agent_iter():
+            obs, _, terminated, truncated, _ = e.last()
+            if terminated or truncated:
+                e.step(None)
+                continue
+            e.step(e.action_space(agent).sample(obs["action_mask"]))
+            decisions += 1
+    return {"games": games, "decisions": decisions, "chance_nodes": None, "cpu": time.process_time() - start}
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("ruleset")
+    p.add_argument("--players", type=int, default=4)
+    p.add_argument("--games", type=int, default=20)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--only", choices=("simulate", "openspiel", "pettingzoo"), action="append")
+    args = p.parse_args()
+    runs = {"simulate": simulate, "openspiel": openspiel, "pettingzoo": pettingzoo}
+    out = {}
+    for name in args.only or runs:
+        r = runs[name](args.ruleset, args.players, args.games, args.seed)
+        r["games_per_cpu_sec"] = round(r["games"] / r["cpu"], 2)
+        r["decisions_per_cpu_sec"] = round(r["decisions"] / r["cpu"])
+        r["cpu"] = round(r["cpu"], 2)
+        out[name] = r
+    if "simulate" in out:
+        base = out["simulate"]["decisions_per_cpu_sec"]
+        for name, r in out.items():
+            r["cost_vs_simulate"] = round(base / r["decisions_per_cpu_sec"], 2)
+    print(json.dumps({"ruleset": args.ruleset, "players": args.players, **out}, indent=2))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,85 @@
+"""``dosrules play`` with a person at the table (``--agents human,greedy,...``): the seed, the game log,
+and full screen (``tui``) or lines (``lineplay``)."""
+
+from __future__ import annotations
+
+import random
+import sys
+import time
+from pathlib import Path
+
+from ..errors import DosrulesError
+from ..play.table import Table
+
+__all__ = ["play_with_people"]
+
+
+def play_with_people(args, ruleset, specs: list[str]) -> int:
+    """Play one game with the people and bots of ``specs``; the log goes to ``--log`` or, by
+    default, to a new file in the current folder, named when the game starts and ends."""
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
+    path = Path(args.log) if args.log else _fresh_log_path(ruleset.id, seed)
+    try:
+        log = path.open("w", encoding="utf-8")
+    except OSError as err:
+        raise DosrulesError(f"cannot write the game log: {err.strerror}", where=str(path),
+                            fix="Choose a writable path for --log.") from None
+    full_screen = not args.plain and sys.stdin.isatty() and sys.stdout.isatty()
+    with log:
+        try:
+            table = Table(ruleset, args.players, seed, specs, log=log, max_rounds=args.rounds)
+        except DosrulesError:  # bad seats or player count: leave no log of a game never played
+            log.close()
+            path.unlink(missing_ok=True)
+            raise
+        if full_screen:
+            from .tui import PlayApp
+
+            app = PlayApp(table, str(path))
+            app.run()
+            if app.error is not None:
+                raise app.error
+        else:
+            from rich.console import Console
+
+            from .lineplay import play_lines
+            from .tableview import styled
+
+            from .terminal import raw_stdout
+
+            console = Console(file=raw_stdout(), highlight=False, soft_wrap=True)  # its text: tableview.styled
+            console.print(styled(f"{ruleset.id}, {args.players} players, seed {seed}; "
+                                 + ", ".join(f"seat {i}: {s}" for i, s in enumerate(specs)) + f"; game log: {path}"))
+            play_lines(table, sys.stdin, console, completion=sys.stdin.isatty() and sys.stdout.isatty())
+    state = table.state
+    if table.over:
+        over = state.events[-1]
+        print(f"{over}\ngame log: {path} ({len(state.history)} actions); check it with: {_referee_command(args, ruleset, path)}")
+    else:
+        print(f"game left unfinished in round {state.round} after {len(state.history)} actions; the game log "
+              f"{path} keeps them (the referee checks a finished game). Same deal again: --seed {seed}")
+    return 0
+
+
+def _referee_command(args, ruleset, path: Path) -> str:
+    """The command that referees this game's log, with the ruleset options it needs."""
+    import shlex
+
+    words = ["dosrules", "referee", str(path)]
+    if args.ruleset != ruleset.id:  # a file, or a spelling the header's id does not load by
+        words += ["--ruleset", args.ruleset]
+    for folder in args.rulesets:
+        words += ["--rulesets", folder]
+    return shlex.join(words)
+
+
+def _fresh_log_path(ruleset_id: str, seed: int) -> Path:
+    """``dos-<ruleset>-seed<S>-<time>.jsonl`` in the current folder, never an existing file."""
+    safe = "".join(ch if ch.isalnum() or ch in "-+_" else "_" for ch in ruleset_id)[:60]
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    path = Path(f"dos-{safe}-seed{seed}-{stamp}.jsonl")
+    k = 1
+    while path.exists():
+        k += 1
+        path = Path(f"dos-{safe}-seed{seed}-{stamp}-{k}.jsonl")
+    return path

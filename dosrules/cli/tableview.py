@@ -1,0 +1,81 @@
+"""The table as rich text, shared by the full-screen game (``tui``) and the line game (``lineplay``):
+cards in their colours, the seats with card counts and scores, the Centre Row with what was matched
+on it this turn, the hand, and each narrated line."""
+
+from __future__ import annotations
+
+import re
+
+from rich.text import Text
+
+from ..play.narration import Line
+from ..play.table import TableView
+from .terminal import safe
+
+__all__ = ["styled", "status_text", "table_text", "line_text", "TONE_STYLE"]
+
+_COLOUR = {"r": "bold red", "b": "bold bright_blue", "g": "bold green", "y": "bold yellow"}
+# a card token: a number card, a Wild # (maybe declared), a Wild DOS (maybe declared); the colour
+# letter that decides the style is the group 'c'
+_CARD = re.compile(r"(?<![\w#=])(?:(?:10|[1-9])(?P<c1>[bgry])|#(?P<c2>[bgry])(?:=(?:10|[1-9]))?|W2(?:=(?P<c3>[bgry]))?)(?![\w=])")
+TONE_STYLE = {"turn": "bold", "play": "", "dos": "bold magenta", "gap": "bold black on yellow", "round": "bold cyan"}
+
+
+def styled(text: str, base: str = "") -> Text:
+    """``text`` with every card token in its colour (Wild DOS undeclared: reverse video); control
+    and bidi characters shown as escapes (``terminal.safe``): this text goes to the terminal raw."""
+    text = safe(text)
+    out = Text(text, style=base)
+    for m in _CARD.finditer(text):
+        colour = m["c1"] or m["c2"] or m["c3"]
+        out.stylize(_COLOUR[colour] if colour else "bold reverse", m.start(), m.end())
+    return out
+
+
+def status_text(v: TableView) -> Text:
+    """One line: whose turn, round, target, dealer, ruleset (last: a narrow screen cuts it)."""
+    dealer = v.seats[v.dealer].name if v.dealer is not None else "-"
+    if v.over:
+        turn = "Game over"
+    elif v.to_act == v.viewer:
+        turn = "Your move"
+    else:
+        turn = f"{v.seats[v.to_act].name} to act"
+    out = Text.assemble((f" {turn} ", "bold reverse" if turn == "Your move" else "bold"),
+                        f"  round {v.round}  ·  target {v.target}  ·  dealer {dealer}  ·  ", (safe(v.ruleset), "dim"))
+    out.no_wrap, out.overflow = True, "ellipsis"
+    return out
+
+
+def table_text(v: TableView) -> Text:
+    """The seats (cards, score, DOS called, dealer, turn), the Centre Row and the viewer's hand."""
+    out = Text()
+    labels = [safe(f"{s.name} {'you' if s.seat == v.viewer else s.agent.partition(':')[0]}") for s in v.seats]
+    width = max(map(len, labels))  # the full agent specs are in the game log's header
+    for s, label in zip(v.seats, labels):
+        out.append("▶ " if s.to_act else "  ", style="bold")
+        out.append(f"{label:<{width}}", style="bold" if s.seat == v.viewer else "")
+        out.append(f" {s.cards:>2} card{'s' if s.cards != 1 else ' '} {s.score:>3} pts")
+        if s.called_dos:
+            out.append(" DOS!", style="bold magenta")
+        if s.dealer:
+            out.append(" dealer")
+        out.append("\n")
+    out.append(f"\nCentre Row  (deck {v.deck}, discard {v.discard})\n", style="bold")
+    for card in v.row:
+        out.append("  ")
+        out.append_text(styled(card.matched_as or card.card))
+        if card.matched:
+            out.append(" ← ", style="dim")
+            out.append_text(styled("+".join(card.matched)))
+            out.append("  (matched this turn)", style="dim")
+        out.append("\n")
+    if not v.row:
+        out.append("  (empty)\n", style="dim")
+    out.append("\nYour hand: " if v.viewer is not None else "\nHand: ", style="bold")
+    out.append_text(styled("  ".join(v.hand) or "(empty)"))
+    return out
+
+
+def line_text(line: Line) -> Text:
+    return styled(line.text, TONE_STYLE.get(line.tone, ""))

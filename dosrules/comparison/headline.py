@@ -1,0 +1,245 @@
+"""The headline: three to six sentences a player understands, from the comparison's JSON data.
+
+Against the first ruleset (the baseline): the largest effects that are both significant and
+larger than their margin, in player terms; the rulesets shown not to matter (every headline
+figure equivalent within its margin); whether seats are fair; how long a game is; and the
+warnings (differing rules never or rarely exercised). Rounds void at rule gaps come first, with the
+figures of the ruleset filled when the comparison simulated it.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping, Sequence
+
+from .metrics import HEADLINE, METRICS, metric, seat_words
+from .wording import join_words
+
+__all__ = ["headline", "short_names", "FEW_GAMES", "CORE"]
+
+FEW_GAMES = 30  # per-game figures from fewer complete games are marked as such
+#: the figures a ruleset must leave unchanged (equivalent) to be "shown not to matter"
+CORE = (("per_round", "turns"), ("per_game", "rounds_per_game"), ("per_round", "cards_drawn"),
+         ("per_round", "winner_points"))
+
+
+def short_names(specs: Sequence[str]) -> dict[str, str]:
+    """Names for sentences: a composition on the baseline by what it adds (``mattel-2018+reshuffle``
+    -> ``reshuffle``), everything else as given."""
+    base = specs[0]
+    return {s: s[len(base) + 1:] if s.startswith(base + "+") and s != base else s for s in specs}
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.0f}%" if round(100 * x) >= 10 else f"{100 * x:.1f}%"
+
+
+def _effects(tests, base, n, names, voided: Mapping[str, float]) -> list[str]:
+    """The largest noticeable effects against the baseline: per ruleset the first of the headline
+    figures (in :data:`HEADLINE` order) that changes significantly by more than its margin; the
+    three rulesets whose change is largest against its margin."""
+    best: dict[str, tuple[int, float, str]] = {}
+    for t in tests:
+        key = (t["family"], t["metric"])
+        if t["players"] != n or t["a"] != base or not t["significant"] or key not in HEADLINE:
+            continue
+        m = metric(*key)
+        size = abs(t["difference"]) / m.margin if m.margin else 0.0
+        if size <= 1.0:  # significant, but smaller than a table would notice
+            continue
+        who = names[t["b"]]
+        if voided.get(t["b"], 0.0) > 1.5 * voided.get(base, 0.0):  # partly the gaps' effect: say so here
+            who += f" ({_pct(voided[t['b']])} of its rounds void at rule gaps)"
+        text = f"with {who}, {m.change(t['difference'])} ({m.value(t['value_b'])} against {m.value(t['value_a'])})"
+        rank = HEADLINE.index(key)
+        if rank < best.get(t["b"], (len(HEADLINE), 0.0, ""))[0]:
+            best[t["b"]] = (rank, size, text)
+    top = sorted(best.values(), key=lambda rst: -rst[1])[:3]
+    return [text for _, _, text in top]
+
+
+def _equivalence(tests, base, n, specs, names, noticed) -> tuple[list[str], list[str]]:
+    """Rulesets whose core figures are all shown equivalent to the baseline's, and those undecided."""
+    same, unsure = [], []
+    for spec in specs[1:]:
+        if spec in noticed:
+            continue
+        core = {(t["family"], t["metric"]): t for t in tests
+                if t["players"] == n and t["a"] == base and t["b"] == spec and (t["family"], t["metric"]) in CORE}
+        if core and all(t["equivalent"] for t in core.values()):
+            same.append(names[spec])
+        else:
+            unsure.append(names[spec])
+    return same, unsure
+
+
+def _seats(rows, n, specs, names) -> str | None:
+    rows = {r["ruleset"]: r for r in rows if r["players"] == n}
+    if not rows:
+        return None
+    even = _pct(1 / n)
+    by_verdict: dict[str, list[str]] = {}
+    for spec in specs:
+        if spec in rows:
+            by_verdict.setdefault(rows[spec]["verdict"], []).append(spec)
+    parts = []
+    if "uneven" in by_verdict:
+        first = rows[by_verdict["uneven"][0]]
+        shares = first["shares"]
+        hi = max(range(n), key=lambda k: shares[k])
+        lo = min(range(n), key=lambda k: shares[k])
+        who = _under(by_verdict["uneven"], specs, names)
+        parts.append(f"seats are not even {who}: {seat_words(hi)} wins {_pct(shares[hi])} of the scored rounds "
+                     f"and {seat_words(lo)} {_pct(shares[lo])}, against {even} for an even split")
+    if "even" in by_verdict:
+        parts.append(f"seats are even within ±{100 * rows[by_verdict['even'][0]]['margin']:.0f} points "
+                     f"{_under(by_verdict['even'], specs, names)}")
+    if "undecided" in by_verdict:
+        parts.append(f"too few scored rounds to tell whether seats are even "
+                     f"{_under(by_verdict['undecided'], specs, names)}")
+    text = "; ".join(parts)
+    return text[0].upper() + text[1:] + "."
+
+
+def _under(group, specs, names) -> str:
+    if len(group) == len(specs) and len(specs) > 1:
+        return "under every ruleset"
+    return "under " + join_words([names[s] for s in group])
+
+
+def _length(sims, tests, base, n, specs, names) -> str | None:
+    rpg = METRICS[("per_game", "rounds_per_game")]
+    cell = sims[(base, n)]
+    g, t = cell["per_game"]["rounds_per_game"], cell["per_round"]["turns"]
+    if g["mean"] is None:
+        return (f"No game was completed under {names[base]}; a round takes {t['mean']:.1f} turns."
+                if t["mean"] is not None else None)
+    few = f" (from only {g['n']} complete games)" if g["n"] < FEW_GAMES else ""
+    text = f"A game lasts {g['mean']:.1f} rounds of {t['mean']:.1f} turns under {names[base]}{few}"
+    longer = [tt for tt in tests if tt["players"] == n and tt["a"] == base and tt["family"] == "per_game"
+              and tt["metric"] == "rounds_per_game" and tt["significant"] and abs(tt["difference"]) > rpg.margin]
+    others = [f"{tt['value_b']:.1f} under {names[tt['b']]}" for tt in longer]
+    rest = [s for s in specs[1:] if s not in {tt["b"] for tt in longer}]
+    if others:
+        text += "; " + join_words(others)
+    if rest:
+        values = [sims[(s, n)]["per_game"]["rounds_per_game"]["mean"] for s in rest]
+        values = [v for v in values if v is not None]
+        if values:
+            lo, hi = min(values), max(values)
+            span = f"{lo:.1f}" if round(lo, 1) == round(hi, 1) else f"{lo:.1f} to {hi:.1f}"
+            text += f"; {span} under {'the others' if others or len(rest) > 1 else names[rest[0]]}"
+    return text + "."
+
+
+def _gaps(gap_heavy, n, specs, names) -> list[str]:
+    """Which rulesets' rounds rule gaps void, and the figures of those rulesets filled."""
+    rows = [g for g in gap_heavy if g["players"] == n]
+    if not rows:
+        return []
+    paths: dict[str, float] = {}
+    for g in rows:
+        for p, r in g["paths"].items():
+            paths[p] = max(paths.get(p, 0.0), r)
+    top = sorted(paths, key=lambda p: -paths[p])[:2]
+    if len({_pct(g["void_share"]) for g in rows}) == 1:
+        who = "every ruleset's rounds" if len(rows) == len(specs) else \
+            f"the rounds of {join_words([names[g['ruleset']] for g in rows])}"
+        which = f"{_pct(rows[0]['void_share'])} of {who}"
+    else:
+        which = join_words([f"{_pct(g['void_share'])} of the rounds of {names[g['ruleset']]}" for g in rows])
+    out = [f"Rule gaps void {which} (mostly {join_words(top)}): those rounds stop where the sources are "
+           f"silent, so part of {'its' if len(rows) == 1 else 'their'} figures measures the silences, not the game."]
+    filled = [g for g in rows if g["filled"]]
+    if filled:
+        parts = [f"{names[g['ruleset']]} ({len(g['filled']['readings'])} silence"
+                 f"{'s' if len(g['filled']['readings']) != 1 else ''}; readings: {g['filled']['source']}): "
+                 + ", ".join(_filled_figure(f) for f in g["filled"]["figures"][:2]) for g in filled]
+        out.append("With every silence filled by a named reading (see \"Filled silences\"), the same play "
+                   "gives " + "; ".join(parts) + ".")
+    return out
+
+
+def _filled_figure(f) -> str:
+    def value(d):
+        return "no complete game" if d["mean"] is None else f"{d['mean']:.1f}"
+    return f"{f['label']} {value(f['filled'])} instead of {value(f['unfilled'])}"
+
+
+def _unexercised(entries, n, policy, names) -> str | None:
+    """The differing rules play never or rarely reached, and the rulesets left untested by it."""
+    rows = [e for e in entries if e["players"] == n and e["status"] != "exercised"]
+    if not rows:
+        return None
+    total = len({e["path"] for e in entries if e["players"] == n})
+    tested = {spec for e in entries if e["players"] == n and e["status"] == "exercised" for spec in e["differs_in"]}
+    parts = []
+    for e in rows:
+        untested = [names[s] for s in e["differs_in"] if s not in tested]
+        what = f"{e['path']} ({e['never'] if e['status'] == 'never' else 'rarely reached'})"
+        parts.append(what + (f", so {join_words(untested)} went untested" if untested else ""))
+    verb = "was" if len(rows) == 1 else "were"
+    return (f"{len(rows)} of the {total} differing rules {verb} never or rarely put to the test under "
+            f"policy {policy}: {'; '.join(parts)}. For those, \"no difference\" means \"not tested\": "
+            "see the warnings for what would test them.")
+
+
+def _untested(entries, n) -> set[str]:
+    """Rulesets every one of whose differences from the others play never reached."""
+    tested = {spec for e in entries if e["players"] == n and e["status"] == "exercised" for spec in e["differs_in"]}
+    return {spec for e in entries if e["players"] == n and e["status"] == "never"
+            for spec in e["differs_in"]} - tested
+
+
+def headline(doc: Mapping[str, Any]) -> list[str]:
+    """The sentences, for every player count compared (prefixed "With N players" when several)."""
+    specs = [r["spec"] for r in doc["rulesets"]]
+    names = short_names(specs)
+    base = specs[0]
+    sims = {(x["ruleset"], x["players"]): x["summary"] for x in doc["simulation"]}
+    tests = doc["effects"]["tests"]
+    players = doc["settings"]["players"]
+    out: list[str] = []
+    for n in players:  # first: when rule gaps void many rounds, the figures measure them too
+        for sentence in _gaps(doc.get("gap_heavy", []), n, specs, names):
+            out.append(_with(f"With {n} players, " if len(players) > 1 else "", sentence))
+    for n in players:
+        prefix = f"With {n} players, " if len(players) > 1 else ""
+        voided = {g["ruleset"]: g["void_share"] for g in doc.get("gap_heavy", []) if g["players"] == n}
+        effects = _effects(tests, base, n, names, voided)
+        noticed = {t["b"] for t in tests if t["players"] == n and t["a"] == base and t["significant"]
+                   and (t["family"], t["metric"]) in HEADLINE and abs(t["difference"]) > metric(t["family"],
+                                                                                               t["metric"]).margin}
+        if effects:
+            out.append(_with(prefix, f"Against {names[base]}: " + "; ".join(effects) + "."))
+        elif len(specs) > 1:
+            out.append(_with(prefix, f"No ruleset changes a headline figure (turns, rounds per game, cards "
+                                     f"drawn, points) by more than its margin against {names[base]}."))
+        same, unsure = _equivalence(tests, base, n, specs, names, noticed | _untested(doc.get("exercised", []), n))
+        margins = ", ".join(f"{METRICS[k].label} ±{METRICS[k].margin:g}" for k in CORE)
+        parts = []
+        if same:
+            parts.append(f"{join_words(same)} {'makes' if len(same) == 1 else 'make'} no difference a player "
+                         f"would notice (within {margins})")
+        if unsure:
+            parts.append(f"too close to call for {join_words(unsure)}: more rounds would decide")
+        if parts:
+            text = "; ".join(parts)
+            out.append(_with(prefix, text[0].upper() + text[1:] + "."))
+        for sentence in (_seats(doc.get("seat_fairness", []), n, specs, names),
+                         _length(sims, tests, base, n, specs, names)):
+            if sentence:
+                out.append(_with(prefix, sentence))
+    for n in players:
+        sentence = _unexercised(doc.get("exercised", []), n, doc["settings"]["policy"], names)
+        if sentence:
+            out.append(_with(f"With {n} players, " if len(players) > 1 else "", sentence))
+    return out
+
+
+def _with(prefix: str, sentence: str) -> str:
+    """``With 4 players, a game lasts ...``: a sentence behind a prefix starts in lower case."""
+    if not prefix:
+        return sentence
+    first = sentence.split(" ", 1)[0]
+    return prefix + (sentence if (first.isupper() and len(first) > 1) or any(ch.isdigit() for ch in first) else
+                     sentence[0].lower() + sentence[1:])

@@ -1,0 +1,432 @@
+"""A game at the table: people and bots, one action at a time, under any ruleset.
+
+:class:`Table` is what a terminal game (``dosrules.cli.tui``, ``dosrules.cli.lineplay``) drives,
+and it knows nothing of screens: it deals, lets the bots act until a person must decide, takes
+what that person types (an action in the project's notation), answers an illegal one with the
+rule and clause that forbid it (``why_not``), narrates every event from the person's view, and
+writes the game log as it goes, so the finished game passes ``dosrules referee``.
+
+A seat is a person when its agent spec is ``human``; any other spec is a bot made by
+``dosrules.play.agents.parse_agent_spec`` (``greedy``, ``random``, ``greedy:forget=0.2,catch=0.5``
+and whatever that function learns to read, e.g. behaviour profiles). Nothing is decided for a
+person: calling DOS is theirs to remember, and catching a bot that forgot is theirs to choose.
+
+When play reaches a rule the ruleset leaves unspecified, the engine voids the round; the table
+records a :class:`GapNotice` (the silent rule in words, what play reached, the action and its
+seq) and tells it. That notice is the hook for letting the table choose a reading instead: see
+:meth:`Table.gap_reached`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import IO, Callable, Sequence
+
+from ..engine import (Action, CatchDos, Declare, Match, Phase, Place, Reason, State, new_game, parse_action,
+                      why_not)
+from ..engine.actions import ACTION_HELP
+from ..engine.events import Event, Matched, RuleGap, TurnStarted
+from ..errors import UsageError
+from ..ruleset.cards import Card, Kind, NotationError
+from ..ruleset.model import Ruleset, Status
+from .gamelog import LogWriter
+from .narration import Line, Narrator, rule_description
+
+__all__ = ["HUMAN", "is_human", "Table", "Attempt", "GapNotice", "TableView", "SeatView", "RowCard",
+           "BOT_ACTION_LIMIT"]
+
+HUMAN = "human"
+#: the most actions bots may take in a row without a person to decide: a game whose rules let
+#: the bots void round after round before anyone's turn stops with a message instead of hanging
+BOT_ACTION_LIMIT = 100_000
+
+
+def is_human(spec: str) -> bool:
+    """True for the agent spec of a person's seat (``human``)."""
+    return spec.strip().partition(":")[0].strip() == HUMAN
+
+
+@dataclass(frozen=True)
+class Attempt:
+    """The answer to what a person typed: the action taken, or why it was not (``reason`` names
+    the rule and its clause; ``problem`` is text that is not an action at all)."""
+
+    text: str
+    action: Action | None = None
+    reason: Reason | None = None
+    problem: str | None = None
+
+    @property
+    def ok(self) -> bool:
+        return self.action is not None
+
+
+@dataclass(frozen=True)
+class GapNotice:
+    """Play reached a rule the ruleset leaves unspecified and the round was voided.
+
+    ``seq`` is the action that reached it (its number in the game log) and ``action`` its
+    notation; ``rule`` is the rule's description. Enough to replay the game up to ``seq - 1``
+    under a ruleset that fills the silence and take the action again."""
+
+    path: str
+    rule: str
+    situation: str
+    round: int
+    seq: int
+    seat: int
+    action: str
+
+
+@dataclass(frozen=True)
+class SeatView:
+    seat: int
+    name: str
+    agent: str
+    cards: int
+    score: int
+    dealer: bool
+    to_act: bool
+    called_dos: bool
+
+
+@dataclass(frozen=True)
+class RowCard:
+    """A Centre Row card as the table sees it: its face, or its declaration when its placer
+    declared it; ``matched`` is what was played on it this turn (declared as played)."""
+
+    card: str
+    matched: tuple[str, ...] = ()
+    matched_as: str | None = None
+
+
+@dataclass(frozen=True)
+class TableView:
+    """Everything one seat may see: every seat's card count and score, the Centre Row, its own
+    hand, the deck and discard sizes, and what the game waits for."""
+
+    ruleset: str
+    round: int
+    target: int
+    dealer: int | None
+    to_act: int | None
+    viewer: int | None
+    seats: tuple[SeatView, ...]
+    row: tuple[RowCard, ...]
+    hand: tuple[str, ...]
+    deck: int
+    discard: int
+    prompt: str
+    over: bool
+
+
+@dataclass
+class _Seat:
+    spec: str
+    name: str
+    agent: object | None = None  # None: a person
+
+    @property
+    def human(self) -> bool:
+        return self.agent is None
+
+
+class Table:
+    """One game with at least one person. Construct it, then loop: show :meth:`view` and
+    :meth:`news`, read a line, pass it to :meth:`attempt`, until :attr:`over`."""
+
+    def __init__(self, ruleset: Ruleset, players: int, seed: int, agent_specs: Sequence[str], *,
+                 log: IO[str] | None = None, max_rounds: int | None = None,
+                 on_gap: Callable[[GapNotice], None] | None = None):
+        from .agents import parse_agent_spec
+        from .simulate import derive_seed
+
+        if len(agent_specs) != players:
+            raise UsageError(f"{len(agent_specs)} agents for {players} players",
+                             fix="Give one agent for every seat.")
+        seeds = [derive_seed(seed, "agent", seat) for seat in range(players)]
+        self.seats: list[_Seat] = []
+        for seat, (spec, agent_seed) in enumerate(zip(agent_specs, seeds)):
+            if is_human(spec):
+                if spec.strip() != HUMAN:
+                    raise UsageError(f"agent '{spec}': a person's seat takes no options",
+                                     fix="Write just 'human' for a person's seat.")
+                self.seats.append(_Seat(HUMAN, f"Seat {seat}"))
+            else:
+                self.seats.append(_Seat(spec, f"Seat {seat}", parse_agent_spec(spec, agent_seed)))
+        people = [s for s, seat in enumerate(self.seats) if seat.human]
+        if not people:
+            raise UsageError("no seat is played by a person", fix="Name 'human' for at least one seat in --agents.")
+        self.people = people
+        self.ruleset = ruleset
+        self.state: State = new_game(ruleset, players, seed, max_rounds=max_rounds)
+        self.narrator = Narrator([s.name for s in self.seats], people[0] if len(people) == 1 else None)
+        self.on_gap = on_gap
+        self.gaps: list[GapNotice] = []
+        self._news: list[Line] = []
+        self._writer = LogWriter(log) if log is not None else None
+        if self._writer:
+            self._writer.header(self.state, [(s.spec, sd) for s, sd in zip(self.seats, seeds)])
+        self._tell(self.state.events)
+        self._run_bots()
+
+    # --- reading --------------------------------------------------------------------------------
+
+    @property
+    def over(self) -> bool:
+        return self.state.is_terminal()
+
+    def person_to_act(self) -> int | None:
+        """The seat of the person who must decide now (None when the game is over)."""
+        seat = self.state.current_player()
+        return seat if seat is not None and self.seats[seat].human else None
+
+    def news(self) -> list[Line]:
+        """What happened since the last call, as sentences for the person at the screen."""
+        out, self._news = self._news, []
+        return out
+
+    def legal_moves(self) -> list[str]:
+        """The legal actions of the person to act, in notation, in the engine's order."""
+        return [str(a) for a in self.state.legal_actions()] if self.person_to_act() is not None else []
+
+    def complete(self, text: str) -> tuple[str, list[str]]:
+        """Completion of what was typed so far: (the longest common continuation of the legal
+        moves starting with ``text``, those moves). Spaces are normalised as the notation does."""
+        typed = " ".join(text.split()) + (" " if text.endswith(" ") and text.strip() else "")
+        hits = [m for m in self.legal_moves() if m.startswith(typed)]
+        if not hits:
+            return text, []
+        common = hits[0]
+        for m in hits[1:]:
+            k = 0
+            while k < min(len(common), len(m)) and common[k] == m[k]:
+                k += 1
+            common = common[:k]
+        return (common if len(common) >= len(typed) else text), hits
+
+    def view(self, viewer: int | None = None) -> TableView:
+        """What ``viewer`` (default: the person to act, else the first person) may see."""
+        if viewer is None:
+            viewer = self.person_to_act()
+            if viewer is None:
+                viewer = self.people[0]
+        return _snapshot(self, viewer)
+
+    def help_text(self) -> str:
+        """How to enter actions, and the DOS call of these rules, in a few lines."""
+        lines = [f"Type an action in the project's notation: {ACTION_HELP}.",
+                 "Cards: 7r = a red 7 (b g r y), #g = a green Wild #, #g=5 = declared as 5, W2 = Wild DOS, "
+                 "W2=b = declared blue. Seats are numbered from 0.",
+                 "'?' lists the legal moves, numbered: type a number to take one. Tab completes.",
+                 "'help' shows this; 'quit' leaves (the game log keeps every action so far)."]
+        return "\n".join(lines + self._dos_line())
+
+    def intro_text(self) -> str:
+        """The few lines a game opens with (``help_text`` has the notation)."""
+        return "\n".join(["Type an action, e.g. 'match 7r with 3r+4r' or 'draw'. '?' lists the legal moves; "
+                          "Tab completes; 'help' explains the notation.", *self._dos_line()])
+
+    def _dos_line(self) -> list[str]:
+        dos = self.state.ruleset.for_players(self.state.players).dos_call
+        if not (dos.required and dos.hand_size):
+            return []
+        penalty = f" draws {dos.catch_penalty}" if dos.catch_penalty else " is penalised"
+        return [f"DOS: call it yourself ('call-dos') when you hold {dos.hand_size} cards, before your next action. "
+                f"Nobody reminds you: the next player may catch you, and a caught player{penalty}."]
+
+    # --- acting ---------------------------------------------------------------------------------
+
+    def attempt(self, text: str) -> Attempt:
+        """Take the action ``text`` (notation, or a 1-based number into :meth:`legal_moves`) for
+        the person to act, then let the bots play until a person must decide again. An illegal
+        action changes nothing and comes back with its reason."""
+        seat = self.person_to_act()
+        if seat is None:
+            return Attempt(text, problem="the game is over" if self.over else "it is not a person's turn")
+        typed = " ".join(text.split())
+        if typed.isdigit():
+            moves = self.state.legal_actions()
+            k = int(typed)
+            if not 1 <= k <= len(moves):
+                return Attempt(text, problem=f"there is no move {k}: '?' lists {len(moves)}")
+            action = moves[k - 1]
+        else:
+            try:
+                action = parse_action(typed)
+            except NotationError as err:
+                return Attempt(text, problem=str(err))
+        reason = why_not(self.state, action)
+        if reason is not None:
+            return Attempt(text, reason=reason)
+        self._apply(seat, action)
+        self._run_bots()
+        return Attempt(text, action=action)
+
+    def _run_bots(self) -> None:
+        state = self.state
+        taken = 0
+        while not state.is_terminal():
+            seat = state.current_player()
+            agent = self.seats[seat].agent
+            if agent is None:
+                return
+            taken += 1
+            if taken > BOT_ACTION_LIMIT:
+                raise UsageError(f"the bots took {BOT_ACTION_LIMIT} actions in a row without a person's turn "
+                                 f"(round {state.round})",
+                                 fix="These rules let the bots void round after round; play with --rounds N, or "
+                                     "under a ruleset that fills its silences.")
+            self._apply(seat, agent.act(state))
+
+    def _apply(self, seat: int, action: Action) -> None:
+        state, writer = self.state, self._writer
+        seq, round_no = len(state.history) + 1, state.round  # seq: the action's number in the log
+        if writer:
+            writer.action(seq, round_no, seat, action)
+        events = state.apply(action)
+        self._tell(events)
+        for e in events:
+            if isinstance(e, RuleGap) and e.voids:
+                self.gap_reached(GapNotice(e.path, rule_description(e.path), e.situation, round_no, seq, seat,
+                                           str(action)))
+        if state.is_terminal() and writer:
+            writer.result(state)
+
+    def gap_reached(self, notice: GapNotice) -> None:
+        """A voiding rule gap: the engine has voided the round and dealt the next; record and tell it.
+
+        The hook for choosing a reading (once rulesets can be filled): offer the readings of
+        ``notice.path``; on a choice, load the filled ruleset, replay ``state.history[:notice.seq - 1]``
+        on ``new_game(filled, players, seed)``, apply the action again, and start a new log whose
+        header names the filled ruleset (the earlier actions replay alike: the silent rule was not
+        reached before, or it voided a round then too, and a filling that round would change is
+        the table's to accept)."""
+        self.gaps.append(notice)
+        if self.on_gap is not None:
+            self.on_gap(notice)
+
+    def _tell(self, events: Sequence[Event]) -> None:
+        self._news += self.narrator.tell(events)
+
+
+# --- what a seat sees --------------------------------------------------------------------------------
+
+_KIND_ORDER = {Kind.NUMBER: 0, Kind.WILD_NUMBER: 1, Kind.WILD_DOS: 2}
+
+
+def hand_order(card: Card) -> tuple:
+    """Hand order: numbers low to high (equal numbers by colour), then Wild #, then Wild DOS."""
+    return (_KIND_ORDER[card.kind], card.number or 0, card.colour.letter if card.colour else "")
+
+
+def _snapshot(table: Table, viewer: int) -> TableView:
+    # the one place that reads the engine's zones beyond its public methods
+    s = table.state
+    rules = s.ruleset.for_players(s.players)
+    to_act = s.current_player()
+    seats = tuple(SeatView(i, seat.name, seat.spec, len(s.hand(i)), s.returns()[i], i == s.dealer, i == to_act,
+                           bool(s.called[i]) and len(s.hand(i)) == rules.dos_call.hand_size)
+                  for i, seat in enumerate(table.seats))
+    return TableView(s.ruleset.name or s.ruleset.id, s.round, rules.target, s.dealer, to_act, viewer, seats,
+                     _row(s), tuple(str(c) for c in sorted(s.hand(viewer), key=hand_order)), len(s.deck),
+                     len(s.discard), prompt(table, viewer), s.is_terminal())
+
+
+def _row(s: State) -> tuple[RowCard, ...]:
+    """The Centre Row with each card's declaration (placer-declares) and this turn's matches on it."""
+    matched: list[Matched] = []
+    for e in reversed(s.events):
+        if isinstance(e, TurnStarted):
+            break
+        if isinstance(e, Matched):
+            matched.append(e)
+    matched.reverse()
+    on: dict[int, Matched] = {}
+    for m in matched:
+        for i, card in enumerate(s.row):
+            if s.used[i] and i not in on and card == m.target.card:
+                on[i] = m
+                break
+    out = []
+    for i, card in enumerate(s.row):
+        decl = s.row_decl[i]
+        m = on.get(i)
+        out.append(RowCard(str(decl) if decl is not None else str(card),
+                           tuple(map(str, m.cards)) if m else (),
+                           str(m.target) if m and m.target.card.is_wild else None))
+    return tuple(out)
+
+
+def prompt(table: Table, viewer: int) -> str:
+    """What the game waits for, said to ``viewer``; the DOS call is never suggested."""
+    s = table.state
+    if s.is_terminal():
+        return "The game is over."
+    seat = s.current_player()
+    if seat != viewer:
+        return f"{table.seats[seat].name} is to act."
+    legal = s.legal_actions()
+    ph = s.phase
+    caught = next((a.seat for a in legal if isinstance(a, CatchDos)), None)
+    if caught is not None:
+        hand = len(s.hand(caught))
+        return (f"{table.seats[caught].name} holds {hand} cards and did not call DOS: catch them "
+                f"('catch-dos {caught}') or let it go ('pass').")
+    declare = next((a for a in legal if isinstance(a, Declare)), None)
+    if declare is not None:
+        return (f"Declare the {declare.card.card} that entered the Centre Row, e.g. '{declare}'.")
+    if ph == Phase.BONUS:
+        owed = s.bonus_owed
+        return (f"Colour match bonus: put {'a card' if owed == 1 else f'{owed} cards'} from your hand into "
+                f"the Centre Row ('place X').")
+    verbs = []
+    if any(isinstance(a, Match) for a in legal):
+        verbs.append("match Centre Row cards ('match 7r with 3r+4r')")
+    if any(str(a) == "draw" for a in legal):
+        verbs.append("draw ('draw')")
+    if any(isinstance(a, Place) for a in legal):
+        verbs.append("put a card into the Centre Row ('place X')")
+    if any(str(a) == "end" for a in legal):
+        verbs.append("end your turn ('end')")
+    head = "Your turn: " if not s.history or ph == Phase.TURN else ""
+    if not verbs:
+        return "Your move ('?' lists it)."
+    return head + (", ".join(verbs[:-1]) + " or " + verbs[-1] if len(verbs) > 1 else verbs[0]) + "."
+
+
+def citation(reason: Reason, ruleset: Ruleset) -> str:
+    """The clause a Reason rests on, for people: the source's title, section and quote; a house
+    rule's note; or that the sources are silent."""
+    p = reason.provenance
+    if p is None:
+        return ""
+    if p.status is Status.UNSPECIFIED:
+        return "the sources don't say"
+    if p.citation is None:
+        return f"{p.status.value}{': ' + p.note if p.note else ''}"
+    c = p.citation
+    try:
+        title = ruleset.source(c.source).title
+    except KeyError:
+        title = c.source
+    where = f"{title}, {c.section}" if c.section else title
+    kind = "house rule" if p.status is Status.HOUSE else p.status.value
+    return f'{where} ({kind}): "{c.quote}"'
+
+
+def explain(attempt: Attempt, ruleset: Ruleset) -> list[str]:
+    """Why an attempt was refused, in lines: what is wrong, the rule, its clause."""
+    if attempt.problem is not None:
+        return [f"'{attempt.text.strip()}' is not a move: {attempt.problem}.", "Type '?' for the legal moves."]
+    r = attempt.reason
+    if r is None:
+        return []
+    lines = [f"Not allowed: {r.message}."]
+    if r.path:
+        desc = rule_description(r.path)
+        lines.append(f"Rule {r.path}{': ' + desc if desc else ''}.")
+        cite = citation(r, ruleset)
+        if cite:
+            lines.append(f"Clause: {cite}")
+    return lines

@@ -1,0 +1,311 @@
+"""One game of a ruleset as reinforcement learning sees it: decisions by action id, chance as
+explicit nodes (or drawn inside), a bounded length, a terminal utility per seat.
+
+``RlGame`` holds what is fixed for a (ruleset, player count): the compiled rules, the action
+codebook and the length bound. ``Episode`` is one game in progress. Both
+the OpenSpiel game and the PettingZoo environment are thin layers over these (docs/rl.md).
+
+**Chance.** With ``explicit=True`` (OpenSpiel) every card leaving the deck and every lot is a
+chance node: ``current_player()`` is ``CHANCE`` and ``chance_outcomes()`` lists the outcomes
+(``deckchance``). An engine step (an action and all that follows it, e.g. the next deal) is
+ordinary code that cannot stop halfway, so it runs in a greenlet that is suspended at each
+chance node until the outcome is applied; the settled state from before the step is kept for
+observations and copies (a copy replays the step with the outcomes chosen so far). Otherwise
+chance is the engine's own ``Chance(seed)``, inside each step.
+
+**Outcomes** (the utilities): the seat that reaches the target gets +1, every other seat
+-1/(n-1); a game stopped by the length bound has no winner and gives 0 to every seat. A rule
+gap is what the engine makes of it (docs/engine.md, "Rule gaps"): the round is void, nobody
+scores, and the next round is dealt; the gaps met are in ``Episode.gaps``. A rule gap settled by
+lot (who deals or plays first, when the ruleset is silent) is a chance node.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from greenlet import getcurrent, greenlet
+
+from ..engine.actions import CallDos, Pass
+from ..engine.chance import Chance
+from ..engine.compiled import CompiledRules, compile_rules
+from ..engine.events import RuleGap
+from ..engine.state import State
+from ..errors import DosrulesError, UsageError
+from ..ruleset.loader import load_ruleset
+from .codebook import Codebook
+from .deckchance import ChanceRequest, DeckChance, DeckCounts
+
+__all__ = ["RlGame", "Episode", "CHANCE", "DEFAULT_MAX_GAME_LENGTH"]
+
+CHANCE = -1  # current_player() at a chance node (OpenSpiel's kChancePlayerId)
+#: decisions (not chance outcomes) after which a game stops without a winner
+DEFAULT_MAX_GAME_LENGTH = 100_000
+_BEGIN = None  # the pending step that deals the first round
+
+
+class RlGame:
+    """A ruleset and a player count as a game: the codebook and the length bound."""
+
+    def __init__(self, ruleset: str, players: int, *, max_game_length: int = DEFAULT_MAX_GAME_LENGTH):
+        if not isinstance(max_game_length, int) or max_game_length < 1:
+            raise UsageError(f"max_game_length is {max_game_length!r}", path="max_game_length",
+                             fix="Give a positive number of decisions.")
+        self.spec = ruleset
+        self.compiled: CompiledRules = _compiled(ruleset, players)
+        self.ruleset = self.compiled.ruleset
+        self.players = players
+        self.codebook: Codebook = _codebook(self.compiled)
+        self.max_game_length = max_game_length
+
+    @property
+    def num_distinct_actions(self) -> int:
+        return len(self.codebook)
+
+    @property
+    def max_chance_outcomes(self) -> int:
+        """Chance outcome ids: a card face (0..faces-1) or a seat by lot (0..players-1)."""
+        return max(len(self.compiled.faces), self.players)
+
+    def new_episode(self, *, explicit: bool = True, seed: int = 0) -> "Episode":
+        """A new game: with explicit chance nodes, or with ``Chance(seed)`` drawing inside."""
+        return Episode(self, None if explicit else Chance(seed))
+
+    def __deepcopy__(self, memo) -> "RlGame":
+        return self  # fixed once made: copies share it
+
+    def __reduce__(self):
+        return _rl_game, (self.spec, self.players, self.max_game_length)
+
+    def __repr__(self) -> str:
+        return f"RlGame({self.spec!r}, players={self.players}, actions={len(self.codebook)})"
+
+
+def _rl_game(spec: str, players: int, max_game_length: int) -> RlGame:
+    return RlGame(spec, players, max_game_length=max_game_length)
+
+
+@lru_cache(maxsize=64)
+def _compiled(ruleset: str, players: int) -> CompiledRules:
+    if not isinstance(players, int) or isinstance(players, bool):
+        raise UsageError(f"players is {players!r}", path="players", fix="Give a whole number of players.")
+    rs = load_ruleset(ruleset)
+    rules = rs.for_players(players)
+    if rules is None or not (rules.players.min <= players <= rules.players.max):
+        lo, hi = rs.rules.players.min, rs.rules.players.max
+        raise DosrulesError(f"{rs.id} is played by {lo} to {hi} players, not {players}", path="players",
+                            fix=f"Choose a player count from {lo} to {hi}.")
+    return compile_rules(rs, players)
+
+
+@lru_cache(maxsize=64)
+def _codebook(compiled: CompiledRules) -> Codebook:
+    return Codebook(compiled)
+
+
+class Episode:
+    """One game: ``current_player()`` (a seat, ``CHANCE`` or None when over), ``legal_ids()``,
+    ``chance_outcomes()``, ``apply(id)``, ``utilities()``.
+
+    ``state`` is the engine state once the last step has settled (before the pending step at a
+    chance node). Its ``events`` and ``history`` hold only the last step (``last_events``): the
+    episode's own record is ``ids()``, every decision and chance outcome in order.
+    """
+
+    def __init__(self, game: RlGame, chance: Chance | None):
+        self.game = game
+        self.explicit = chance is None
+        self.state = State(game.compiled, DeckChance(game.compiled) if chance is None else chance)
+        self._ids: tuple = ()  # (last id, (previous id, (...))): copies share it
+        self.moves = 0  # decisions taken
+        self.last_events: list = []
+        self.gaps: tuple[RuleGap, ...] = ()  # rule gaps met (void rounds and lots)
+        self.replayable = True  # ids() lead to this game (not after ``resampled``)
+        self.request: ChanceRequest | None = None
+        self._greenlet = None
+        self._step, self._outcomes = _NONE, []
+        self._counts = DeckCounts()  # the deck's cards per face, kept across steps
+        if self.explicit:
+            self._settled = self.state.copy()
+            self._run(self.state, _BEGIN, [])
+        else:
+            self._settle(self.state, _play(self.state, _BEGIN))
+
+    # --- reading ------------------------------------------------------------------------------
+
+    def ids(self) -> list[int]:
+        """Every decision and chance outcome so far, in order."""
+        out, cell = [], self._ids
+        while cell:
+            out.append(cell[0])
+            cell = cell[1]
+        out.reverse()
+        return out
+
+    def current_player(self) -> int | None:
+        if self.request is not None:
+            return CHANCE
+        if self.is_terminal():
+            return None
+        return self.state.current_player()
+
+    def is_chance_node(self) -> bool:
+        return self.request is not None
+
+    def is_terminal(self) -> bool:
+        return self.request is None and (self.state.is_terminal() or self.moves >= self.game.max_game_length)
+
+    def legal_ids(self) -> list[int]:
+        """The ids of the current player's legal actions, ascending ([] at chance and at the end)."""
+        if self.request is not None or self.is_terminal():
+            return []
+        return self.game.codebook.indices(self.state.legal_actions())
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """(outcome, probability) pairs at a chance node, ascending."""
+        if self.request is None:
+            raise ValueError("not a chance node")
+        return list(self.request.outcomes)
+
+    def winner(self) -> int | None:
+        return self.state.winner if self.is_terminal() else None
+
+    def utilities(self) -> list[float]:
+        """Per seat: +1 for the winner, -1/(n-1) for the others, 0 for all without a winner."""
+        n = self.game.players
+        w = self.winner()
+        if w is None:
+            return [0.0] * n
+        return [1.0 if s == w else -1.0 / (n - 1) for s in range(n)]
+
+    # --- acting -------------------------------------------------------------------------------
+
+    def apply(self, i: int) -> None:
+        """Apply a decision (an action id) or, at a chance node, a chance outcome."""
+        if self.request is not None:
+            if not self.request.allows(i):
+                raise ValueError(f"{i!r} is not a chance outcome here: {self.request.kind} "
+                                 f"{[o for o, _ in self.request.outcomes]}")
+            self._ids = (i, self._ids)
+            if self._greenlet is None:  # a copy made at this chance node: replay up to it first
+                self._run(self._settled.copy(), self._step, list(self._outcomes))
+            self._outcomes.append(i)
+            self._resume(i)
+            return
+        if self.is_terminal():
+            raise ValueError("the game is over")
+        action = self.game.codebook.action(i)
+        self.moves += 1
+        self._ids = (i, self._ids)
+        state = self.state
+        if not self.explicit or type(action) in _NO_CHANCE:
+            self._settle(state, _play(state, action))
+            return
+        self._settled = state.copy()  # the position before the step, while chance decides
+        self._run(state, action, [])
+
+    def apply_action(self, action) -> None:
+        """Apply an engine ``Action`` (one of ``state.legal_actions()``)."""
+        self.apply(self.game.codebook.index(action))
+
+    def _run(self, state: State, step, outcomes: list[int]) -> None:
+        """Run ``step`` (an Action, or _BEGIN) on ``state`` in a greenlet; it stops at the first
+        chance node that ``outcomes`` (the outcomes chosen so far, replayed) does not settle."""
+        self.state, self._step, self._outcomes = state, step, outcomes
+        state.chance = DeckChance(self.game.compiled, outcomes, _suspend, self._counts)
+        self._greenlet = greenlet(_play)
+        self._resume(state, step)
+
+    def _resume(self, *args) -> None:
+        g = self._greenlet
+        g.parent = getcurrent()
+        out = g.switch(*args)
+        if g.dead:
+            self._greenlet = self._settled = None
+            self._settle(self.state, out)
+        else:
+            self.request = out
+
+    def _settle(self, state: State, events: list) -> None:
+        self.request = None
+        self._step = _NONE
+        self.last_events = events
+        state.events.clear()  # the state keeps no log: copies stay small
+        state.history.clear()
+        gaps = [e for e in events if type(e) is RuleGap]
+        if gaps:
+            self.gaps += tuple(gaps)
+
+    def observed(self) -> State:
+        """The position to observe: the settled state (before the step at a chance node)."""
+        return self._settled if self.request is not None else self.state
+
+    def resampled(self, seat: int, rng) -> "Episode":
+        """A copy in which the cards ``seat`` cannot see, the other hands and the deck, are
+        dealt again at random (every hand keeps its size): one determinization for search under
+        imperfect information (perfect-information Monte Carlo, IS-MCTS). Only at ``seat``'s own
+        decision; ``rng`` is a ``random.Random``. The copy's ``ids()`` no longer lead to it."""
+        if self.request is not None or self.is_terminal() or self.current_player() != seat:
+            raise ValueError(f"resample at seat {seat}'s own decision, not at {self.current_player()!r}")
+        new = self.copy()
+        state = new.state
+        hidden = [card for s, hand in enumerate(state.hands) if s != seat for card in hand] + state.deck
+        rng.shuffle(hidden)
+        at = 0
+        for s, hand in enumerate(state.hands):
+            if s != seat:
+                state.hands[s] = hidden[at:at + len(hand)]
+                at += len(hand)
+        state.deck = hidden[at:]
+        new.replayable = False
+        return new
+
+    def __deepcopy__(self, memo) -> "Episode":
+        return self.copy()
+
+    def __reduce__(self):
+        """Pickled as its game and ids (replayed when loaded); explicit chance only."""
+        if not self.explicit or not self.replayable:
+            raise TypeError("only an episode with explicit chance that was not resampled can be pickled "
+                            "(it is saved as its ids and replayed)")
+        return _replayed, (self.game, tuple(self.ids()))
+
+    def copy(self) -> "Episode":
+        """An independent copy. At a chance node the copy shares the settled state (never changed)
+        and replays the step up to the same node when it is first applied an outcome."""
+        new = object.__new__(Episode)
+        new.__dict__.update(self.__dict__)
+        new._outcomes = list(self._outcomes)
+        if self.request is None:
+            new.state = self.state.copy()
+            new._counts = self._counts.moved_to(new.state.deck) if self._counts.deck is self.state.deck \
+                else DeckCounts()
+        else:
+            new._counts = DeckCounts()
+            new.state = new._greenlet = None
+        return new
+
+
+def _replayed(game: RlGame, ids) -> Episode:
+    episode = game.new_episode(explicit=True)
+    for i in ids:
+        episode.apply(i)
+    return episode
+
+
+def _play(state: State, step) -> list:
+    """An engine step: deal the first round (_BEGIN) or apply an action; its events."""
+    if step is _BEGIN:
+        state.begin()
+        return list(state.events)
+    return state.apply(step)
+
+
+def _suspend(request: ChanceRequest) -> int:
+    """Inside a step's greenlet: hand the chance node to the episode, wait for its outcome."""
+    return getcurrent().parent.switch(request)
+
+
+_NONE = object()
+#: actions after which chance never decides anything (a call; a catch window declined)
+_NO_CHANCE = (CallDos, Pass)

@@ -1,0 +1,140 @@
+"""`dosrules play` with a person: the full-screen game driven headless by textual's Pilot, and the
+line game driven by scripted standard input; both save a log that `dosrules referee` accepts."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import json
+
+from textual.keys import _character_to_key
+
+from dosrules.cli import main
+from dosrules.cli.tui import PlayApp
+from dosrules.play.gamelog import referee
+from dosrules.play.table import Table
+
+from tablekit import AGENTS, DATA, PLAYERS, RULESET, SEED, ScriptedPerson, short_ruleset
+
+
+def _keys(text: str) -> list[str]:
+    return [_character_to_key(ch) for ch in text]
+
+
+def _screen_text(app) -> str:
+    return "\n".join(str(w.render()) for w in app.query("Static"))
+
+
+def test_full_screen_game_through_a_round(tmp_path):
+    """'?', an illegal move, Tab completion of typed keys, a move by its number typed; then the
+    scripted person's moves (a missed DOS call that is caught, a call, going out), each entered
+    in the command line."""
+    path = tmp_path / "game.jsonl"
+
+    async def play():
+        with path.open("w", encoding="utf-8") as log:
+            table = Table(short_ruleset(), PLAYERS, SEED, AGENTS, log=log)
+            app = PlayApp(table, str(path))
+            person = ScriptedPerson()
+            async with app.run_test(size=(100, 30)) as pilot:
+                await pilot.pause()
+                moves = app.query_one("#moves")
+                assert not moves.display
+                await pilot.press("question_mark", "enter")
+                assert moves.display and moves.option_count == len(table.legal_moves())
+                assert "Your hand: 1b  1g  6y  10r  #g  W2  W2" in _screen_text(app)
+
+                illegal, first = person.next_lines(table)
+                before = len(table.state.history)
+                command = app.query_one("#command")
+                command.value = illegal  # pasted: each typed key costs the Pilot about 80 ms
+                await pilot.press("enter")
+                prompt = str(app.query_one("#prompt").render())
+                assert prompt.startswith("Not allowed: a card goes from hand into the Centre Row only after a draw")
+                assert "Rule drawing.after_failed_draw" in prompt and "Clause: " in prompt
+                assert len(table.state.history) == before
+
+                await pilot.press(*_keys("match 9"), "tab")  # completes as far as the legal moves agree
+                on_9r = [m for m in table.legal_moves() if m.startswith("match 9r with ")]
+                assert app.query_one("#command").value == "match 9r with " and len(on_9r) > 1
+                assert moves.option_count == len(on_9r)  # the list shows only those
+                command.insert_text_at_cursor(first[len("match 9r with "):])
+                await pilot.press("enter")
+                assert str(table.state.history[-1]) == first
+                assert "9r ← #g=7+W2=b  (matched this turn)" in _screen_text(app)
+
+                number = table.legal_moves().index(person.next_lines(table)[0]) + 1
+                await pilot.press(*_keys(str(number)), "enter")
+                while not table.over:
+                    for text in person.next_lines(table):
+                        command.value = text
+                        await pilot.press("enter")
+                await pilot.pause()
+                feed = " ".join(" ".join(line.text for line in app.query_one("#feed").lines).split())
+                assert "Game over" in str(app.query_one("#status").render())
+                assert f"The game is over. The game log is saved in {path}." in str(app.query_one("#prompt").render())
+                await pilot.press("ctrl+q")
+            return feed
+
+    feed = asyncio.run(play())
+    for said in ("Seat 1 catches you not calling DOS: you draw 2 cards at once.", "You call DOS!",
+                 "Round 1: You go out and score 62 points.", "Game over: You win (seat 0 reached 40)."):
+        assert said in feed
+    verdict = referee(path, search_dirs=[DATA])
+    assert (verdict.winner, verdict.scores) == (0, (62, 0, 0))
+
+
+def test_line_game_from_scripted_input(tmp_path, monkeypatch, capsys):
+    """`dosrules play ... --agents human,greedy,greedy` reading moves from a pipe, then `referee`."""
+    script = ["?", "help", *ScriptedPerson().script(Table(short_ruleset(), PLAYERS, SEED, AGENTS))]
+    path = tmp_path / "game.jsonl"
+    monkeypatch.setattr("sys.stdin", io.StringIO("\n".join(script) + "\n"))
+    code = main(["play", RULESET, "--rulesets", str(DATA), "--players", str(PLAYERS), "--seed", str(SEED),
+                 "--agents", ",".join(AGENTS), "--log", str(path)])
+    out = capsys.readouterr().out
+    assert code == 0
+    assert "\n  1  match 7b with #g=7\n  2  match 7b with #g=5+W2=b\n" in out  # the numbered legal moves of "?"
+    assert "> place 1b\nNot allowed: a card goes from hand into the Centre Row" in out
+    assert "Seat 1 catches you not calling DOS: you draw 2 cards at once." in out
+    assert "> call-dos\nYou call DOS!" in out
+    assert "Game over: You win (seat 0 reached 40)." in out
+    assert f"check it with: dosrules referee {path} --rulesets {DATA}" in out
+    assert main(["referee", str(path), "--rulesets", str(DATA)]) == 0
+    header = json.loads(path.read_text(encoding="utf-8").splitlines()[0])
+    assert [a["agent"] for a in header["agents"]] == AGENTS and header["seed"] == SEED
+
+
+def test_leaving_early_keeps_the_moves(tmp_path, monkeypatch, capsys):
+    path = tmp_path / "game.jsonl"
+    monkeypatch.setattr("sys.stdin", io.StringIO("draw\nquit\n"))
+    assert main(["play", "mattel-2018", "--players", "2", "--seed", "3", "--agents", "human,greedy",
+                 "--log", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "game left unfinished in round 1" in out and "Same deal again: --seed 3" in out
+    records = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+    assert [r["action"] for r in records if r.get("seat") == 0] == ["draw"]
+    assert records[-1]["type"] == "action"  # no result: the game is not over
+
+
+def test_a_ruleset_file_works_like_everywhere_else(tmp_path, monkeypatch, capsys):
+    house = tmp_path / "our-rules.yaml"
+    house.write_text((DATA / "target-40.yaml").read_text(encoding="utf-8").replace("id: target-40", "id: our-rules")
+                     .replace("kind: house", "kind: house\nextends: mattel-2018"), encoding="utf-8")
+    path = tmp_path / "game.jsonl"
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    assert main(["play", str(house), "--players", "2", "--seed", "1", "--agents", "human,greedy",
+                 "--log", str(path), "--plain"]) == 0
+    out = capsys.readouterr().out
+    assert "target 40" in out and "(end of input)" in out
+    assert json.loads(path.read_text(encoding="utf-8").splitlines()[0])["ruleset"] == "mattel-2018+our-rules"
+
+
+def test_bad_seats_leave_no_log(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    assert main(["play", "mattel-2018", "--players", "5", "--agents", "human,greedy,greedy,greedy,greedy",
+                 "--plain"]) == 1
+    assert main(["play", "mattel-2018", "--players", "2", "--agents", "human:x=1,greedy", "--plain"]) == 2
+    err = capsys.readouterr().err
+    assert "mattel-2018 is played by 2 to 4 players, not 5" in err
+    assert "agent 'human:x=1': a person's seat takes no options" in err
+    assert list(tmp_path.iterdir()) == []

@@ -1,0 +1,232 @@
+"""Episodes (dosrules/rl/episode.py): explicit chance nodes, copies, the length bound, the
+rule-gap outcome and utilities; observations (dosrules/rl/observation.py) hide other hands.
+Skipped without the extra ``dosrules[rl]``."""
+
+from __future__ import annotations
+
+import pickle
+import random
+from collections import Counter
+
+import pytest
+
+pytest.importorskip("greenlet")
+pytest.importorskip("numpy")
+
+from dosrules.engine.events import Dealt, Reshuffled, RoundScored, RoundVoid, RuleGap  # noqa: E402
+from dosrules.errors import DosrulesError, UsageError  # noqa: E402
+from dosrules.engine import from_position  # noqa: E402
+from dosrules.engine.actions import DRAW  # noqa: E402
+from dosrules.ruleset.cards import parse_card  # noqa: E402
+from dosrules.rl.deckchance import CARD, DeckChance, sample_outcome  # noqa: E402
+from dosrules.rl.episode import CHANCE, Episode, RlGame  # noqa: E402
+from dosrules.rl.observation import Observation  # noqa: E402
+
+
+def step_random(ep: Episode, rng: random.Random) -> None:
+    if ep.current_player() == CHANCE:
+        ep.apply(sample_outcome(ep.chance_outcomes(), rng.random()))
+    else:
+        ids = ep.legal_ids()
+        ep.apply(ids[rng.randrange(len(ids))])
+
+
+def play_until(game: RlGame, seen, rng: random.Random, nodes: int = 100_000) -> Episode:
+    """Random play (new games as needed) until a step's events satisfy ``seen``."""
+    ep = game.new_episode()
+    for _ in range(nodes):
+        if ep.is_terminal():
+            ep = game.new_episode()
+        step_random(ep, rng)
+        if ep.current_player() != CHANCE and seen(ep.last_events):
+            return ep
+    pytest.fail(f"nothing seen in {nodes} nodes")
+
+
+def test_the_first_deal_is_chance_nodes_weighted_by_the_cards_left():
+    game = RlGame("mattel-2018+reshuffle", 3)
+    ep = game.new_episode()
+    assert ep.current_player() == CHANCE and ep.request.kind == CARD
+    faces = game.compiled.faces
+    probs = dict(ep.chance_outcomes())
+    copies = Counter(game.compiled.deck)
+    assert probs == {f: copies[card] / 108 for f, card in enumerate(faces)}
+    assert sum(probs.values()) == pytest.approx(1.0)
+    # deal: always the highest face left; the dealer's left gets the seven highest cards
+    while ep.current_player() == CHANCE:
+        ep.apply(max(o for o, _ in ep.chance_outcomes()))
+    state = ep.state
+    highest = sorted(game.compiled.deck, key=lambda c: faces.index(c), reverse=True)
+    first = (state.dealer + 1) % 3
+    assert sorted(state.hands[first], key=faces.index, reverse=True) == highest[:7]
+    assert len(state.deck) == 108 - 23
+
+
+def test_an_outcome_that_is_not_offered_is_refused_and_changes_nothing():
+    ep = RlGame("mattel-2018+reshuffle", 2).new_episode()
+    before = ep.chance_outcomes()
+    with pytest.raises(ValueError, match="not a chance outcome here"):
+        ep.apply(999)
+    assert ep.chance_outcomes() == before and ep.ids() == []
+
+
+def test_copies_at_chance_nodes_replay_and_are_independent():
+    rng = random.Random(4)
+    ep = RlGame("german", 3).new_episode()
+    for _ in range(400):
+        step_random(ep, rng)
+    while ep.current_player() != CHANCE:
+        step_random(ep, rng)
+    twin = ep.copy()
+    o = ep.chance_outcomes()[-1][0]
+    ep.apply(o)
+    assert twin.current_player() == CHANCE  # the copy did not move
+    twin.apply(o)
+    for _ in range(200):  # the same outcomes and decisions give the same game
+        if ep.is_terminal():
+            break
+        i = ep.chance_outcomes()[0][0] if ep.current_player() == CHANCE else ep.legal_ids()[0]
+        ep.apply(i)
+        twin.apply(i)
+        assert str(ep.observed()) == str(twin.observed())
+    assert ep.ids() == twin.ids()
+
+
+def test_an_episode_pickles_as_its_ids_and_replays():
+    rng = random.Random(2)
+    ep = RlGame("mattel-2018+reshuffle", 4).new_episode()
+    for _ in range(700):
+        step_random(ep, rng)
+    back = pickle.loads(pickle.dumps(ep))
+    assert back.ids() == ep.ids() and back.moves == ep.moves
+    assert str(back.observed()) == str(ep.observed())
+    assert back.current_player() == ep.current_player()
+
+
+def test_after_a_reshuffle_the_next_card_is_chance_over_the_old_discard():
+    game = RlGame("mattel-2018+reshuffle", 2)
+    asked = []
+
+    def ask(request):
+        asked.append(request)
+        return request.outcomes[0][0]
+
+    discard = ["1b", "1b", "9r", "W2", "#g"]
+    state = from_position(game.ruleset, [["3b", "5g"], ["4y", "6r"]], ["10y", "8g"], deck=[], discard=discard,
+                          chance=DeckChance(game.compiled, ask=ask))
+    events = state.apply(DRAW)
+    assert [e.kind for e in events][:2] == ["reshuffled", "drew"]
+    faces = game.compiled.faces
+    assert {str(faces[f]): w for f, w in enumerate(asked[0].weights) if w} == dict(Counter(discard))
+    assert dict(asked[0].outcomes)[faces.index(parse_card("1b"))] == pytest.approx(2 / 5)
+    assert str(state.hands[0][-1]) == "1b" and len(state.deck) == 4 and not state.discard
+
+
+def test_a_rule_gap_voids_the_round_and_play_goes_on():
+    game = RlGame("german", 2)
+    ep = play_until(game, lambda events: any(isinstance(e, RuleGap) and e.voids for e in events), random.Random(1))
+    kinds = [type(e) for e in ep.last_events]
+    assert RoundVoid in kinds and RoundScored not in kinds
+    assert ep.gaps and not ep.is_terminal()
+    assert Dealt in kinds[kinds.index(RoundVoid):]  # the next round was dealt (its cards were chance nodes)
+
+
+def test_a_game_ends_with_one_winner_and_zero_sum_utilities():
+    rng = random.Random(3)
+    ep = RlGame("mattel-2018+reshuffle", 3).new_episode()
+    while not ep.is_terminal():
+        step_random(ep, rng)
+    w = ep.winner()
+    assert w is not None and ep.state.scores[w] >= ep.state.c.target
+    u = ep.utilities()
+    assert u[w] == 1.0 and sum(u) == pytest.approx(0.0) and all(x == -0.5 for s, x in enumerate(u) if s != w)
+    assert ep.current_player() is None and ep.legal_ids() == []
+
+
+def test_the_length_bound_stops_the_game_without_a_winner():
+    rng = random.Random(5)
+    ep = RlGame("mattel-2018+reshuffle", 2, max_game_length=40).new_episode()
+    while not ep.is_terminal():
+        step_random(ep, rng)
+    assert ep.moves == 40 and ep.winner() is None and ep.utilities() == [0.0, 0.0]
+    with pytest.raises(ValueError, match="game is over"):
+        ep.apply(0)
+
+
+def test_sampled_chance_plays_the_same_game_for_the_same_seed():
+    game = RlGame("mattel-2018+reshuffle", 3)
+    a, b = game.new_episode(explicit=False, seed=9), game.new_episode(explicit=False, seed=9)
+    rng = random.Random(0)
+    for _ in range(300):
+        ids = a.legal_ids()
+        assert ids == b.legal_ids()
+        i = ids[rng.randrange(len(ids))]
+        a.apply(i)
+        b.apply(i)
+    assert str(a.state) == str(b.state) and a.current_player() != CHANCE
+    with pytest.raises(TypeError, match="can be pickled"):
+        pickle.dumps(a)
+
+
+def test_bad_parameters_are_one_paragraph_errors():
+    with pytest.raises(DosrulesError, match="played by 2 to 4 players, not 7"):
+        RlGame("mattel-2018", 7)
+    with pytest.raises(UsageError, match="max_game_length"):
+        RlGame("mattel-2018", 2, max_game_length=0)
+    with pytest.raises(DosrulesError, match="no-such-ruleset"):
+        RlGame("no-such-ruleset", 2)
+
+
+def test_the_observation_hides_the_other_hands():
+    game = RlGame("mattel-2018+reshuffle", 3)
+    ep = game.new_episode(explicit=False, seed=2)
+    state = ep.state.copy()
+    obs = Observation(game)
+    obs.set_from(state, 0)
+    mine, text = obs.tensor.copy(), obs.string_from(state, 0)
+    obs.set_from(state, 1)
+    theirs = obs.tensor.copy()
+    # swap a card of seat 1's hand with a different card from the deck: seat 0 sees no change
+    hand = state.hands[1]
+    j = next(j for j, card in enumerate(state.deck) if card not in hand)
+    hand[0], state.deck[j] = state.deck[j], hand[0]
+    obs.set_from(state, 0)
+    assert (obs.tensor == mine).all() and obs.string_from(state, 0) == text
+    obs.set_from(state, 1)
+    assert not (obs.tensor == theirs).all()
+    hand_piece = obs.dict["hand"]
+    assert hand_piece.sum() == len(state.hands[1])
+    assert obs.size == sum(v.size for v in obs.dict.values())
+
+
+def test_the_observation_of_every_hand_is_for_analysis_only():
+    game = RlGame("mattel-2018+reshuffle", 2)
+    state = game.new_episode(explicit=False, seed=1).state
+    full, none = Observation(game, private="all"), Observation(game, private="none")
+    full.set_from(state, 1)
+    assert full.dict["hands"][0].sum() == len(state.hands[1]) and full.dict["hands"][1].sum() == len(state.hands[0])
+    none.set_from(state, 1)
+    assert "hand" not in none.dict and "hand " not in none.string_from(state, 1).replace("hand sizes", "")
+
+
+def test_sample_outcome_follows_the_probabilities():
+    outcomes = [(3, 0.25), (7, 0.5), (9, 0.25)]
+    assert [sample_outcome(outcomes, u) for u in (0.0, 0.2, 0.3, 0.74, 0.8, 0.999999999)] == [3, 3, 7, 7, 9, 9]
+
+
+def test_resampling_deals_the_hidden_cards_again_and_keeps_what_the_seat_sees():
+    game = RlGame("mattel-2018+reshuffle", 3)
+    ep = game.new_episode(explicit=False, seed=4)
+    seat = ep.current_player()
+    obs = Observation(game)
+    obs.set_from(ep.state, seat)
+    seen = obs.tensor.copy()
+    det = ep.resampled(seat, random.Random(1))
+    obs.set_from(det.state, seat)
+    assert (obs.tensor == seen).all()
+    assert [len(h) for h in det.state.hands] == [len(h) for h in ep.state.hands]
+    assert det.state.hands != ep.state.hands  # another deal of what seat cannot see
+    assert Counter(det.state.all_cards()) == Counter(game.compiled.deck)
+    assert det.legal_ids() == ep.legal_ids()
+    with pytest.raises(ValueError, match="own decision"):
+        ep.resampled((seat + 1) % 3, random.Random(1))

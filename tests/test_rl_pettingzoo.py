@@ -1,0 +1,72 @@
+"""The PettingZoo AEC environment (dosrules/rl/pettingzoo_env.py): PettingZoo's api_test and
+seed_test, a whole game, truncation, illegal actions. Skipped without the extra ``dosrules[rl]``."""
+
+from __future__ import annotations
+
+import warnings
+
+import numpy as np
+import pytest
+
+pytest.importorskip("pettingzoo")
+pytest.importorskip("greenlet")
+
+from pettingzoo.test import api_test, seed_test  # noqa: E402
+
+from dosrules.errors import UsageError  # noqa: E402
+from dosrules.rl.pettingzoo_env import env  # noqa: E402
+
+
+@pytest.mark.parametrize("ruleset, players", [("mattel-2018+reshuffle", 4), ("german+all-wild-row-placer", 2)])
+def test_api_test_passes(ruleset, players):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # its advice on dict observations and spaces
+        api_test(env(ruleset, players), num_cycles=400)
+
+
+def test_seed_test_passes():
+    seed_test(lambda: env("digest-2017", 3), num_cycles=300)
+
+
+def play(e, seed):
+    e.reset(seed=seed)
+    totals = dict.fromkeys(e.possible_agents, 0.0)
+    decisions = 0
+    for agent in e.agent_iter():
+        obs, reward, terminated, truncated, info = e.last()
+        totals[agent] += reward
+        if terminated or truncated:
+            e.step(None)
+            continue
+        mask = obs["action_mask"]
+        assert mask.dtype == np.int8 and mask.sum() >= 1
+        e.step(e.action_space(agent).sample(mask))
+        decisions += 1
+    return totals, info, decisions
+
+
+def test_a_whole_game_rewards_the_winner():
+    e = env("mattel-2018+reshuffle", 2)
+    totals, info, _ = play(e, 5)
+    winner = info["winner"]
+    assert winner is not None and info["scores"][winner] >= 200
+    assert totals == {f"player_{s}": (1.0 if s == winner else -1.0) for s in range(2)}
+    assert e.agents == []
+
+
+def test_the_length_bound_truncates_with_no_reward():
+    e = env("mattel-2018+reshuffle", 3, max_game_length=25)
+    totals, info, decisions = play(e, 1)
+    assert decisions == 25 and info["winner"] is None and set(totals.values()) == {0.0}
+
+
+def test_an_illegal_action_is_refused_with_the_way_out():
+    e = env("mattel-2018+reshuffle", 2, render_mode="ansi")
+    e.reset(seed=0)
+    obs = e.observe(e.agent_selection)
+    illegal = int(np.flatnonzero(obs["action_mask"] == 0)[0])
+    with pytest.raises(UsageError, match="action_mask entry is 1"):
+        e.step(illegal)
+    assert e.render().startswith(f"seat {e.possible_agents.index(e.agent_selection)} |")
+    other = next(a for a in e.agents if a != e.agent_selection)
+    assert e.observe(other)["action_mask"].sum() == 0
