@@ -135,7 +135,7 @@ CASES = [
     # 4. play never stops when nobody can win
     Case(4, "play-void-rounds", lambda t: ["play", house(t, "wilds", ALL_WILD_DOS), "--players", "2", "--quiet"],
          0, "game over (stopped: 1000 rounds in a row ended before their first action): no winner"),
-    # 5. Markdown rulebooks are not escaped: see test_markdown_rulebook_keeps_the_ruleset_text_as_text
+    # 5. Markdown rulebooks are not escaped: see test_markdown_rulebooks_and_rulings_keep_the_text_as_text
     # 6. terminal escape injection
     Case(6, "show-esc-name", lambda t: ["show", house(t, "esc", name=ESC_NAME)], 0,
          "Evil \\x1b]52;c;SGVsbG8=\\x07 \\x1b[31mred\\u202eevil\\x00\\x0d"),
@@ -345,7 +345,7 @@ def test_a_scheduler_that_goes_away_is_a_message(monkeypatch):
     assert "rerun the same command to resume" in err.value.fix
 
 
-def test_markdown_rulebook_keeps_the_ruleset_text_as_text(tmp_path):
+def test_markdown_rulebooks_and_rulings_keep_the_text_as_text(tmp_path):
     from markdown_it import MarkdownIt
 
     house(tmp_path, "xss", {"target": 300}, name=XSS,
@@ -361,6 +361,12 @@ def test_markdown_rulebook_keeps_the_ruleset_text_as_text(tmp_path):
         assert re.findall(r"<(?:script|img|iframe)|href=\"javascript", html) == [], argv
     run = run_cli(["doc", spec, "--cite", "--format", "html"])
     assert run.code == 0 and "<script>alert" not in run.out and "&lt;script&gt;alert(1)" in run.out
+    ruling = _scenario(tmp_path, title=XSS, question=XSS, hands=["7b", 7], row="7r", action="match 7r with 7b")
+    for argv in (["ask", ruling, "--format", "md"], ["ask", ruling, "--format", "md", "--under", spec]):
+        run = run_cli(argv)
+        assert run.code == 0 and run.problems() == [] and "alert(1)" in run.out, run.text[-500:]
+        html = MarkdownIt("commonmark").render(run.out)
+        assert re.findall(r"<(?:script|img|iframe)|href=\"javascript", html) == [], argv
 
 
 def test_every_game_ends_and_says_at_which_cap(tmp_path):

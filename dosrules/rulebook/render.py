@@ -20,6 +20,7 @@ import yaml
 
 from ..errors import DosrulesError, UsageError
 from ..ruleset.resources import data_dir
+from ..ruleset.text import markdown_code, markdown_text
 from ..ruleset.model import Provenance, Rules, Ruleset, Source, Status, is_unspecified, rule_paths
 from . import facts
 
@@ -165,26 +166,6 @@ def _squash(text: Any):
     """Collapse runs of whitespace to one space (keeps Markup safe)."""
     out = re.sub(r"\s+", " ", str(text)).strip()
     return type(text)(out) if hasattr(text, "__html__") else out
-
-
-# what could start a tag, link, code or emphasis mid-line (an underscore inside a word cannot)
-_MD_MARKUP = re.compile(r"([\\`*\[\]<>|~]|(?<!\w)_|_(?!\w))")
-
-
-def markdown_text(value: Any) -> str:
-    """Text from a ruleset (its name, sources, quotes, notes) as literal Markdown: line breaks
-    become spaces, and every character that could start a tag, a link or image, code, emphasis
-    or a table cell is backslash-escaped — ``<script>`` and ``[x](javascript:...)`` stay text."""
-    return _MD_MARKUP.sub(r"\\\1", " ".join(str(value).split()))
-
-
-def markdown_code(value: Any) -> str:
-    """A Markdown code span of ``value`` (code spans show HTML as text): fenced with one more
-    backtick than the longest run inside, padded when it starts or ends with one."""
-    text = " ".join(str(value).split())
-    fence = "`" * (max((len(run) for run in re.findall(r"`+", text)), default=0) + 1)
-    pad = " " if text.startswith("`") or text.endswith("`") else ""
-    return f"{fence}{pad}{text}{pad}{fence}"
 
 
 def _key(value: Any) -> Any:
