@@ -60,3 +60,8 @@ class UsageError(DosrulesError):
     """Bad command-line arguments."""
 
     exit_code = 2
+
+
+class Terminated(BaseException):
+    """The process received SIGTERM (see ``dosrules.cli.main``). A BaseException, like
+    KeyboardInterrupt, so that nothing catches it by accident while it unwinds the run."""

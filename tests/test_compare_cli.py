@@ -117,7 +117,9 @@ def test_a_bad_db_file_is_reported(tmp_path, capsys):
     bad = tmp_path / "bad.sqlite"
     bad.write_text("garbage " * 500)
     code = main(["compare", "mattel-2018", "german", "--players", "4", "--rounds", "1", "--db", str(bad)])
-    assert code != 0 and "not a usable SQLite results file" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert code != 0 and "not a dosrules results store (SQLite), or it is damaged" in err
+    assert f"mv {bad} {bad}.damaged" in err and "delete" not in err  # moved aside, never deleted
 
 
 def test_progress_bar_only_on_a_terminal_and_never_with_json(monkeypatch):

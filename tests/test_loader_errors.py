@@ -35,8 +35,8 @@ EXPECTED = {
     "deal-too-big.yaml": [
         "9:22: dealing 30 cards to each of 4 players plus a Centre Row of 2 needs 122 cards, but the "
         "deck has 108 (at rules.setup.hand_size).",
-        "11:26: dealing 60 cards to each of 2 players plus a Centre Row of 2 needs 122 cards, but the "
-        "deck has 108 (at by_players.2.setup.hand_size).",
+        "11:26: dealing 25 cards to each of 2 players plus a Centre Row of 2 needs 52 cards, but the "
+        "deck has 48 (at by_players.2.setup.hand_size).",
         "12:7: by_players may not override 'players' (at by_players.3.players).",
     ],
     "deck-sums.yaml": [
@@ -78,8 +78,8 @@ EXPECTED = {
     "unknown-key.yaml": ["7:3: unknown key 'tagret' — did you mean 'target'? (at rules.tagret)."],
     "wrong-types.yaml": [
         "5:11: expected a string, got 0 (at sources[0].key).",
-        "7:22: expected a whole number of at least 1, got '7' (at rules.setup.hand_size).",
-        "7:39: expected a whole number of at least 1, got 2.0 (at rules.setup.centre_row).",
+        "7:22: expected a whole number from 1 to 30, got '7' (at rules.setup.hand_size).",
+        "7:39: expected a whole number from 1 to 10, got 2.0 (at rules.setup.centre_row).",
         "8:11: -5 is less than the minimum of 1 (at rules.target).",
     ],
     "yaml11-boolean.yaml": [
@@ -155,4 +155,4 @@ def test_a_float_is_not_a_whole_number(tmp_path):
     text = (BAD / "unknown-key.yaml").read_text().replace("tagret: 300", "target: 300.0")
     (tmp_path / "unknown-key.yaml").write_text(text)
     (problem,) = resolve(tmp_path / "unknown-key.yaml").problems
-    assert problem.what == "expected a whole number of at least 1, got 300.0"
+    assert problem.what == "expected a whole number from 1 to 2000, got 300.0"

@@ -34,7 +34,8 @@ def value_of(schema):
     if schema.get("type") == "boolean":
         return st.booleans()
     if schema.get("type") == "integer":
-        return st.integers(schema.get("minimum", 0), schema.get("minimum", 0) + 20)
+        low = schema.get("minimum", 0)
+        return st.integers(low, min(low + 20, schema.get("maximum", low + 20)))
     raise AssertionError(schema)
 
 
@@ -58,9 +59,9 @@ def rule_trees(draw):
     total = values["deck.total"]
     low = draw(st.integers(1, 4))
     high = draw(st.integers(low, 6))
-    row = draw(st.integers(1, max(1, total // 4)))
+    row = draw(st.integers(1, max(1, min(leaf_schema("setup.centre_row")["maximum"], total // 4))))
     values["setup.centre_row"] = row
-    values["setup.hand_size"] = max(1, (total - row) // high)
+    values["setup.hand_size"] = max(1, min(leaf_schema("setup.hand_size")["maximum"], (total - row) // high))
     values["players.min"], values["players.max"] = low, high
     if values["setup.hand_size"] * high + row > total:  # a tiny deck: one player, one card each
         values["players.min"] = values["players.max"] = 1

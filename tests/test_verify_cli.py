@@ -37,7 +37,7 @@ def test_unknown_ruleset_is_one_paragraph(capsys):
     err = capsys.readouterr().err
     assert "no ruleset with the id 'no-such-ruleset'" in err and "Traceback" not in err
     assert main(["verify", "mattel-2018", "--turns", "-1"]) == 2
-    assert "--turns -1 is negative" in capsys.readouterr().err
+    assert "--turns must be at least 1, not -1" in capsys.readouterr().err
 
 
 def test_other_commands_do_not_import_z3():

@@ -2,7 +2,8 @@
 
 Each subcommand group lives in ``dosrules/cli/<name>.py`` with ``register(subparsers)``; the
 handler it sets returns the exit code. Bad input ends in one paragraph on stderr, never a
-traceback.
+traceback; all output goes through ``terminal.SafeStream`` (no control character of the input
+reaches the terminal).
 """
 
 from __future__ import annotations
@@ -10,9 +11,11 @@ from __future__ import annotations
 import argparse
 import importlib
 import os
+import signal
 import sys
 
-from ..errors import DosrulesError
+from ..errors import DosrulesError, Terminated
+from .terminal import SafeStream
 
 COMMANDS = ["rulesets", "games", "ask", "verify", "doc", "compare", "gaps"]  # modules under dosrules.cli, in help order
 
@@ -33,9 +36,18 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _terminated(signum, frame):
+    raise Terminated
+
+
 def main(argv: list[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    """Run one command; the exit code. SIGTERM unwinds the run like Ctrl-C (so worker processes
+    are stopped, see ``dosrules.play.workers``) and exits 143."""
+    old = signal.signal(signal.SIGTERM, _terminated) if _main_thread() else None
+    streams = sys.stdout, sys.stderr
+    sys.stdout, sys.stderr = SafeStream(streams[0]), SafeStream(streams[1])  # input never controls the terminal
     try:
+        args = build_parser().parse_args(argv)
         return args.handler(args)
     except DosrulesError as err:
         print(err.paragraph(), file=sys.stderr)
@@ -43,6 +55,9 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130
+    except Terminated:
+        print("terminated", file=sys.stderr)
+        return 143
     except BrokenPipeError:
         return 0
     except Exception as err:  # a bug in dosrules, not bad input: say so briefly
@@ -52,6 +67,16 @@ def main(argv: list[str] | None = None) -> int:
               "not in your input; rerun with DOSRULES_DEBUG=1 to see the traceback, and report it.",
               file=sys.stderr)
         return 70
+    finally:
+        sys.stdout, sys.stderr = streams
+        if old is not None:
+            signal.signal(signal.SIGTERM, old)
+
+
+def _main_thread() -> bool:
+    import threading
+
+    return threading.current_thread() is threading.main_thread()
 
 
 if __name__ == "__main__":

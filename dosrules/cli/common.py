@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from ..errors import UsageError
@@ -26,7 +27,7 @@ def add_rulesets_option(parser) -> None:
 def ruleset_dirs(args) -> list[Path]:
     """The ``--rulesets`` folders, each checked to exist."""
     for folder in args.rulesets:
-        if not Path(folder).is_dir():
+        if not os.path.isdir(folder):  # os.path: False, never an error, for a name too long
             raise UsageError(f"--rulesets {folder}: no such folder",
                              fix="Give a folder that holds ruleset .yaml files.")
     return [Path(f) for f in args.rulesets]
@@ -37,6 +38,40 @@ def load(spec: str, args):
     from ..ruleset.loader import load_ruleset
 
     return load_ruleset(spec, ruleset_dirs(args))
+
+
+# --- ceilings of numeric arguments (docs/limits.md says why each value) ------------------------
+
+MAX_RUN_ROUNDS = 1_000_000  # --rounds of simulate and compare (per ruleset and player count)
+MAX_RUN_GAMES = 100_000  # --games of simulate and compare
+MAX_JOBS = 64  # worker processes; each is a Python process of some 60 MB
+MAX_CHUNK = 100_000  # --chunk-rounds and --chunk-games
+SEED_BITS = 63  # seeds from -2**63 to 2**63 - 1: the results store keeps them as SQLite integers
+
+
+def check_range(name: str, value: int | None, low: int, high: int, why: str) -> None:
+    """UsageError unless ``value`` (when given) is from ``low`` to ``high``; ``why`` is the fix
+    of a value above ``high``: the reason for the ceiling."""
+    if value is None:
+        return
+    if value < low:
+        raise UsageError(f"{name} must be at least {low}, not {value}")
+    if value > high:
+        shown = str(value) if len(str(value)) <= 20 else f"a number of {len(str(value))} digits"
+        raise UsageError(f"{name} must be at most {high:,}, not {shown}", fix=why)
+
+
+def check_seed(value: int) -> None:
+    """UsageError unless ``--seed`` fits in 64 bits."""
+    check_range("--seed", value, -2 ** SEED_BITS, 2 ** SEED_BITS - 1,
+                "A seed is a 64-bit integer (results are stored with their seed); any smaller seed "
+                "gives as good a shuffle.")
+
+
+def check_jobs(value: int | None) -> None:
+    check_range("--jobs", value, 1, MAX_JOBS,
+                f"Each worker is a process of its own; more than {MAX_JOBS} only adds memory. Give at "
+                "most the number of cores.")
 
 
 def add_run_options(parser) -> None:

@@ -9,11 +9,13 @@ import sys
 from pathlib import Path
 
 from ..errors import UsageError
-from .common import POLICY_HELP, add_rulesets_option, add_run_options, load, ruleset_dirs
+from .common import (MAX_CHUNK, MAX_RUN_GAMES, MAX_RUN_ROUNDS, POLICY_HELP, add_rulesets_option, add_run_options,
+                     check_jobs, check_range, check_seed, load, ruleset_dirs)
 
 
 DEFAULT_ROUNDS = 2000  # simulated rounds per ruleset and player count when neither --rounds nor --games
 DEFAULT_POLICY = "casual"  # the behaviour profile for comparisons (dosrules.play.behaviour)
+MAX_WITNESS_SIZE = 8  # --witness-size: cards of the largest position searched for a divergence witness
 
 
 def register(sub) -> None:
@@ -114,11 +116,16 @@ def _check(args) -> None:
         raise UsageError("--chunk-games is for --games", fix="Give --games N, or --chunk-rounds with --rounds.")
     if args.games is not None and args.chunk_rounds is not None:
         raise UsageError("--chunk-rounds is for --rounds", fix="With --games, give --chunk-games.")
-    for name, value, least in (("--rounds", args.rounds, 1), ("--games", args.games, 1), ("--jobs", args.jobs, 1),
-                               ("--chunk-rounds", args.chunk_rounds, 1), ("--chunk-games", args.chunk_games, 1),
-                               ("--witness-size", args.witness_size, 2)):
-        if value is not None and value < least:
-            raise UsageError(f"{name} must be at least {least}, not {value}")
+    longer = "Split a longer run (results are stored per chunk, so runs add up); see docs/limits.md."
+    check_range("--rounds", args.rounds, 1, MAX_RUN_ROUNDS, longer)
+    check_range("--games", args.games, 1, MAX_RUN_GAMES, longer)
+    check_jobs(args.jobs)
+    check_range("--chunk-rounds", args.chunk_rounds, 1, MAX_CHUNK, "A chunk is the unit of work and storage; keep it small.")
+    check_range("--chunk-games", args.chunk_games, 1, MAX_CHUNK, "A chunk is the unit of work and storage; keep it small.")
+    check_range("--witness-size", args.witness_size, 2, MAX_WITNESS_SIZE,
+                f"The witness search grows fast with the position; {MAX_WITNESS_SIZE} cards is the most it "
+                "settles in seconds.")
+    check_seed(args.seed)
     for name in ("alpha", "gap_threshold", "cap_threshold", "same_ending_threshold", "rare_threshold"):
         value = getattr(args, name)
         if not 0.0 <= value <= 1.0:
@@ -140,10 +147,12 @@ def _progress_factory(args):
 
     def start(total: int):
         from rich.console import Console
+
+        from .terminal import raw_stderr
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
         bar = Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TextColumn("chunks"),
-                       TimeRemainingColumn(), transient=True, console=Console(stderr=True))
+                       TimeRemainingColumn(), transient=True, console=Console(file=raw_stderr()))
         bar.start()
         task = bar.add_task("", total=total)
 
@@ -211,7 +220,11 @@ def handler(args) -> int:
 
         plots = comparison_plots(data, specs, players, doc["effects"]["tests"])
         if args.plots:
-            doc["run"]["plots"] = write_plots(plots, args.plots)
+            try:
+                doc["run"]["plots"] = write_plots(plots, args.plots)
+            except OSError as err:
+                raise UsageError(f"--plots {args.plots}: cannot write the plots ({err.strerror})",
+                                 fix="Give a folder that exists or can be made, and is writable.") from None
         if args.html:
             from ..comparison import render_html
 

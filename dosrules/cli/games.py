@@ -7,7 +7,9 @@ import sys
 import time
 
 from ..errors import DosrulesError, UsageError
-from .common import POLICY_HELP, add_rulesets_option, ruleset_dirs
+from ..play.limits import MAX_ROUNDS_PER_GAME, TURN_CAP
+from .common import (MAX_RUN_GAMES, MAX_RUN_ROUNDS, POLICY_HELP, add_rulesets_option, check_jobs, check_range,
+                     check_seed, ruleset_dirs)
 
 
 def register(sub) -> None:
@@ -26,7 +28,9 @@ def register(sub) -> None:
     p.add_argument("--log", metavar="FILE", help="write the game log (JSON Lines) to FILE (with a human seat: "
                                                  "default dos-RULESET-seedS-TIME.jsonl here)")
     p.add_argument("--plain", action="store_true", help="with a human seat: a game in lines of text, not full screen")
-    p.add_argument("--rounds", type=int, metavar="N", help="stop after N rounds if nobody has won")
+    p.add_argument("--rounds", type=int, metavar="N",
+                   help=f"stop after N rounds if nobody has won (default and at most {MAX_ROUNDS_PER_GAME}); a game "
+                        f"also stops when a round reaches {TURN_CAP} turns")
     p.add_argument("--quiet", action="store_true", help="print only the result")
     add_rulesets_option(p)
     p.set_defaults(handler=_play)
@@ -58,9 +62,6 @@ def register(sub) -> None:
     p.set_defaults(handler=_simulate)
 
 
-def _positive(name: str, value: int | None) -> None:
-    if value is not None and value < 1:
-        raise UsageError(f"{name} must be at least 1, not {value}")
 
 
 # --- play -------------------------------------------------------------------------------------------
@@ -69,7 +70,9 @@ def _play(args) -> int:
     from ..play.gamelog import play_game
     from ..play.simulate import load, split_agent_specs
 
-    _positive("--rounds", args.rounds)
+    check_range("--rounds", args.rounds, 1, MAX_ROUNDS_PER_GAME,
+                f"A game stops after {MAX_ROUNDS_PER_GAME} rounds at the most; see docs/limits.md.")
+    check_seed(args.seed)
     ruleset = load(args.ruleset, ruleset_dirs(args))
     specs = split_agent_specs(args.agents)
     if len(specs) == 1:
@@ -100,7 +103,10 @@ def _play(args) -> int:
         state = play_game(ruleset, args.players, args.seed, specs, max_rounds=args.rounds, log=log, echo=echo)
     finally:
         if log:
-            log.close()
+            try:
+                log.close()
+            except OSError:  # every record was flushed as written; a failed write said so already
+                pass
     if args.quiet:
         over = state.events[-1]
         out.write(f"{over}\n")
@@ -149,9 +155,11 @@ def _referee(args) -> int:
 def _simulate(args) -> int:
     from ..play.simulate import ROUND_METRICS, combine, load_cached, make_agents, plan_chunks, run_chunks
 
-    _positive("--rounds", args.rounds)
-    _positive("--games", args.games)
-    _positive("--jobs", args.jobs)
+    check_range("--rounds", args.rounds, 1, MAX_RUN_ROUNDS,
+                "Split a longer run, or compare with --games; see docs/limits.md.")
+    check_range("--games", args.games, 1, MAX_RUN_GAMES, "Split a longer run; see docs/limits.md.")
+    check_jobs(args.jobs)
+    check_seed(args.seed)
     dirs = ruleset_dirs(args)
     ruleset = load_cached(args.ruleset, dirs)  # read once: chunks and forked workers reuse it
     from ..engine import new_game
@@ -182,14 +190,16 @@ def _simulate(args) -> int:
 
 
 def _with_progress(specs, args):
+    from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
     from ..play.simulate import run_chunks
+    from .terminal import raw_stderr
 
     unit = "rounds" if args.rounds is not None else "games"
     with Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TextColumn(unit),
                   TimeRemainingColumn(), transient=True,
-                  console=__import__("rich.console", fromlist=["Console"]).Console(stderr=True)) as bar:
+                  console=Console(file=raw_stderr())) as bar:
         task = bar.add_task("", total=sum(s.rounds or s.games for s in specs))
         return run_chunks(specs, args.jobs,
                           progress=lambda r: bar.advance(task, r.spec["rounds"] or r.spec["games"]))

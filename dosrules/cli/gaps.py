@@ -8,7 +8,8 @@ import os
 import sys
 
 from ..errors import UsageError
-from .common import add_rulesets_option, add_run_options, load, ruleset_dirs
+from .common import (MAX_CHUNK, MAX_RUN_ROUNDS, add_rulesets_option, add_run_options, check_jobs, check_range,
+                     check_seed, load, ruleset_dirs)
 
 MEASURE_ONLY = ("rounds", "baseline", "jobs", "scheduler", "db", "chunk_rounds", "html", "policy", "seed",
                 "alpha", "margin", "share_margin")
@@ -65,10 +66,12 @@ def _check(args, ruleset) -> int | None:
             name = given[0] if given else "executor"
             raise UsageError(f"--{name.replace('_', '-')} is for --measure", fix="Add --measure, or leave it out.")
         return None
-    for name, least in (("rounds", 1), ("jobs", 1), ("chunk_rounds", 2)):
-        value = getattr(args, name)
-        if value is not None and value < least:
-            raise UsageError(f"--{name.replace('_', '-')} must be at least {least}, not {value}")
+    longer = "Split a longer run (results are stored per chunk, so runs add up); see docs/limits.md."
+    check_range("--rounds", args.rounds, 1, MAX_RUN_ROUNDS, longer)
+    check_jobs(args.jobs)
+    check_range("--chunk-rounds", args.chunk_rounds, 2, MAX_CHUNK, "A chunk is the unit of work and storage; keep it small.")
+    if args.seed is not None:
+        check_seed(args.seed)
     for name in ("alpha", "margin", "share_margin"):
         value = getattr(args, name)
         if value is not None and not 0.0 < value < 1.0:

@@ -43,10 +43,13 @@ def play_with_people(args, ruleset, specs: list[str]) -> int:
             from rich.console import Console
 
             from .lineplay import play_lines
+            from .tableview import styled
 
-            console = Console(highlight=False, soft_wrap=True)
-            console.print(f"{ruleset.id}, {args.players} players, seed {seed}; "
-                          + ", ".join(f"seat {i}: {s}" for i, s in enumerate(specs)) + f"; game log: {path}")
+            from .terminal import raw_stdout
+
+            console = Console(file=raw_stdout(), highlight=False, soft_wrap=True)  # its text: tableview.styled
+            console.print(styled(f"{ruleset.id}, {args.players} players, seed {seed}; "
+                                 + ", ".join(f"seat {i}: {s}" for i, s in enumerate(specs)) + f"; game log: {path}"))
             play_lines(table, sys.stdin, console, completion=sys.stdin.isatty() and sys.stdout.isatty())
     state = table.state
     if table.over:

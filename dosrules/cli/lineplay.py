@@ -52,7 +52,7 @@ def play_lines(table: Table, stdin: IO[str], console: Console, *, completion: bo
                 console.print(styled(f"{k:>3}  {move}"))
             continue
         if text in ("help", "h"):
-            console.print(table.help_text())
+            console.print(styled(table.help_text()))
             continue
         if text in ("quit", "exit", "q"):
             return False
@@ -70,7 +70,7 @@ def _read(stdin: IO[str], console: Console, completion: bool) -> str:
     if not line:
         console.print()
         raise EOFError
-    console.print(line.rstrip("\n"), style="dim")  # a script's lines echoed: the transcript reads as a game
+    console.print(styled(line.rstrip("\n"), "dim"))  # a script's lines echoed: the transcript reads as a game
     return line
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -52,7 +53,7 @@ def _validate(args) -> int:
     dirs = ruleset_dirs(args)
     invalid = 0
     for spec in args.specs:
-        if Path(spec).is_file() and is_readings_file(Path(spec)):
+        if os.path.isfile(spec) and is_readings_file(Path(spec)):  # os.path: a name too long is no file
             invalid += _validate_readings(spec)
             continue
         result = resolve(spec, dirs)

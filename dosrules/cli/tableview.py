@@ -10,6 +10,7 @@ from rich.text import Text
 
 from ..play.narration import Line
 from ..play.table import TableView
+from .terminal import safe
 
 __all__ = ["styled", "status_text", "table_text", "line_text", "TONE_STYLE"]
 
@@ -21,7 +22,9 @@ TONE_STYLE = {"turn": "bold", "play": "", "dos": "bold magenta", "gap": "bold bl
 
 
 def styled(text: str, base: str = "") -> Text:
-    """``text`` with every card token in its colour (Wild DOS undeclared: reverse video)."""
+    """``text`` with every card token in its colour (Wild DOS undeclared: reverse video); control
+    and bidi characters shown as escapes (``terminal.safe``): this text goes to the terminal raw."""
+    text = safe(text)
     out = Text(text, style=base)
     for m in _CARD.finditer(text):
         colour = m["c1"] or m["c2"] or m["c3"]
@@ -39,7 +42,7 @@ def status_text(v: TableView) -> Text:
     else:
         turn = f"{v.seats[v.to_act].name} to act"
     out = Text.assemble((f" {turn} ", "bold reverse" if turn == "Your move" else "bold"),
-                        f"  round {v.round}  ·  target {v.target}  ·  dealer {dealer}  ·  ", (v.ruleset, "dim"))
+                        f"  round {v.round}  ·  target {v.target}  ·  dealer {dealer}  ·  ", (safe(v.ruleset), "dim"))
     out.no_wrap, out.overflow = True, "ellipsis"
     return out
 
@@ -47,7 +50,7 @@ def status_text(v: TableView) -> Text:
 def table_text(v: TableView) -> Text:
     """The seats (cards, score, DOS called, dealer, turn), the Centre Row and the viewer's hand."""
     out = Text()
-    labels = [f"{s.name} {'you' if s.seat == v.viewer else s.agent.partition(':')[0]}" for s in v.seats]
+    labels = [safe(f"{s.name} {'you' if s.seat == v.viewer else s.agent.partition(':')[0]}") for s in v.seats]
     width = max(map(len, labels))  # the full agent specs are in the game log's header
     for s, label in zip(v.seats, labels):
         out.append("▶ " if s.to_act else "  ", style="bold")

@@ -10,7 +10,12 @@ import shutil
 import textwrap
 
 from ..errors import UsageError
-from .common import add_rulesets_option, load, ruleset_dirs
+from .common import add_rulesets_option, check_jobs, check_range, load, ruleset_dirs
+
+MAX_TURNS = 30  # --turns: the gap search unrolls one solver model per turn
+MAX_TIMEOUT_MS = 600_000  # --timeout: ten minutes for one solver call
+DEFAULT_TIME_LIMIT = 600.0  # --time-limit: the whole run, seconds
+MAX_TIME_LIMIT = 86_400.0
 
 
 def register(sub) -> None:
@@ -27,9 +32,13 @@ def register(sub) -> None:
                    help="worker processes for several rulesets (default 1); rulesets on the same "
                         "base share one worker, so results depending only on common rules are reused")
     p.add_argument("--turns", type=int, default=None, metavar="N",
-                   help="bound of the reachable-gap search, in turns (default 8)")
+                   help=f"bound of the reachable-gap search, in turns (default 8, at most {MAX_TURNS})")
     p.add_argument("--timeout", type=int, default=None, metavar="MS",
-                   help="time limit of each solver call in milliseconds (default 5000)")
+                   help="time limit of each solver call in milliseconds (default 5000, at most "
+                        f"{MAX_TIMEOUT_MS})")
+    p.add_argument("--time-limit", type=float, default=DEFAULT_TIME_LIMIT, metavar="S",
+                   help=f"time limit of the whole run in seconds (default {DEFAULT_TIME_LIMIT:.0f}): "
+                        "checks still open then end unknown, and the report says so")
     add_rulesets_option(p)
     p.set_defaults(handler=_handle)
 
@@ -37,19 +46,26 @@ def register(sub) -> None:
 def _handle(args) -> int:
     from .. import verify as v  # z3 loads here
 
-    if args.turns is not None and args.turns < 0:
-        raise UsageError(f"--turns {args.turns} is negative", fix="Give a number of turns, e.g. --turns 8.")
-    if args.timeout is not None and args.timeout <= 0:
-        raise UsageError(f"--timeout {args.timeout} is not positive", fix="Give milliseconds, e.g. --timeout 5000.")
-    if args.jobs < 1:
-        raise UsageError(f"--jobs {args.jobs} is not positive", fix="Give a number of processes, e.g. --jobs 2.")
+    check_range("--turns", args.turns, 1, MAX_TURNS,
+                "Each turn adds a solver model; the default 8 finds every gap of the shipped rulesets.")
+    check_range("--timeout", args.timeout, 1, MAX_TIMEOUT_MS, "Give milliseconds, e.g. --timeout 5000.")
+    check_jobs(args.jobs)
+    if not 0 < args.time_limit <= MAX_TIME_LIMIT:  # not: NaN fails too
+        raise UsageError(f"--time-limit must be more than 0 and at most {MAX_TIME_LIMIT:.0f} seconds, "
+                         f"not {args.time_limit}", fix="Give seconds, e.g. --time-limit 600.")
     budget = v.Budget(timeout_ms=args.timeout) if args.timeout else v.Budget()
+    with v.interruptible():  # Ctrl-C stops the run cleanly, also inside a solver call
+        return _run(args, v, budget)
+
+
+def _run(args, v, budget) -> int:
     if args.against:
         if len(args.ruleset) != 1:
             raise UsageError("--against compares one ruleset with another",
                              fix="Give one RULESET with --against B.")
         ruleset, other = load(args.ruleset[0], args), load(args.against, args)
-        report = v.divergences(ruleset, other, budget, name_a=args.ruleset[0], name_b=args.against)
+        with v.time_limit(args.time_limit):
+            report = v.divergences(ruleset, other, budget, name_a=args.ruleset[0], name_b=args.against)
         if args.json:
             print(json.dumps(_divergence_json(report), indent=2, ensure_ascii=False))
         else:
@@ -58,7 +74,7 @@ def _handle(args) -> int:
     rulesets = [load(spec, args) for spec in args.ruleset]  # every input checked before any solving
     options = {"max_turns": args.turns} if args.turns is not None else {}
     reports = _verify_all(rulesets, args.ruleset, [str(d) for d in ruleset_dirs(args)],
-                          budget, options, args.jobs)
+                          budget, options, args.jobs, args.time_limit)
     if args.json:
         out = [r.as_json() for r in reports]
         print(json.dumps(out[0] if len(out) == 1 else out, indent=2, ensure_ascii=False))
@@ -68,34 +84,50 @@ def _handle(args) -> int:
     return v.EXIT_VIOLATED if v.EXIT_VIOLATED in codes else max(codes)
 
 
-def _verify_specs(specs, search_dirs, budget, options):
+def _verify_specs(specs, search_dirs, budget, options, time_limit):
     """Worker side: load and verify rulesets by spec (a Ruleset does not pickle)."""
     from .. import verify as v
     from ..ruleset.loader import load_ruleset
+    from ..verify.solving import time_limit as limit
 
-    return [v.verify(load_ruleset(s, search_dirs), budget, **options) for s in specs]
+    __import__("z3").set_param("ctrl_c", False)  # Ctrl-C is the parent's: it stops the pool
+    with limit(time_limit):
+        return [v.verify(load_ruleset(s, search_dirs), budget, **options) for s in specs]
 
 
-def _verify_all(rulesets, specs, search_dirs, budget, options, jobs: int):
-    """Reports in the order given. With several jobs, the rulesets resolved from the same base
-    file run in one worker process (the verifier memoises results on the rules they read)."""
+def _verify_all(rulesets, specs, search_dirs, budget, options, jobs: int, time_limit: float):
+    """Reports in the order given, all within ``time_limit`` seconds. With several jobs, the
+    rulesets resolved from the same base file run in one worker process (the verifier memoises
+    results on the rules they read)."""
     from .. import verify as v
+    from ..verify.solving import time_limit as limit
 
     if jobs == 1 or len(rulesets) == 1:
-        return [v.verify(r, budget, **options) for r in rulesets]
-    from concurrent.futures import ProcessPoolExecutor
+        with limit(time_limit):
+            return [v.verify(r, budget, **options) for r in rulesets]
+    from concurrent.futures import wait
+
+    from ..play.workers import process_pool, stop_pool
 
     groups: dict[str, list[int]] = {}
     for i, r in enumerate(rulesets):
         groups.setdefault(r.files[0] if r.files else r.id, []).append(i)
     order = sorted(groups.values(), key=len, reverse=True)
     reports = [None] * len(rulesets)
-    with ProcessPoolExecutor(max_workers=min(jobs, len(order))) as pool:
-        futures = [(idx, pool.submit(_verify_specs, [specs[i] for i in idx], search_dirs, budget, options))
-                   for idx in order]
+    pool = process_pool(min(jobs, len(order)))
+    try:
+        futures = [(idx, pool.submit(_verify_specs, [specs[i] for i in idx], search_dirs, budget, options,
+                                     time_limit)) for idx in order]
         for idx, future in futures:
+            while not future.done():  # wait in short steps: Ctrl-C only sets a flag (v.interruptible)
+                wait([future], timeout=0.2)
+                v.stop_if_signalled()
             for i, report in zip(idx, future.result()):
                 reports[i] = report
+    except BaseException:
+        stop_pool(pool)  # Ctrl-C, SIGTERM or an error: no worker outlives the run
+        raise
+    pool.shutdown()
     return reports
 
 
@@ -133,6 +165,8 @@ def format_report(report) -> str:
     lines += ["", f"{len(report.results)} checks: {len(violated)} invariants violated"
               f"{' (' + ', '.join(violated) + ')' if violated else ''}, {len(unknown)} unknown, "
               f"{len(findings)} findings"]
+    if report.stopped:
+        lines.append(f"Stopped early: {report.stopped} (--time-limit); the checks still open then are unknown.")
     return "\n".join(lines)
 
 

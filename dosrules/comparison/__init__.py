@@ -24,7 +24,10 @@ __all__ = ["rule_diff", "DiffRow", "effects", "degenerate_flags", "Thresholds", 
 
 def open_store(path: str | Path | None = None) -> ResultStore:
     """The results store at ``path`` (default :func:`default_db_path`)."""
-    return ResultStore(path or default_db_path())
+    if path:
+        return ResultStore(path)
+    default = default_db_path()
+    return ResultStore(default, label=f"the results store {default} (from $XDG_CACHE_HOME, or ~/.cache)")
 
 
 def pair_witnesses(*args, **kwargs):

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Iterator, Sequence
 
-from ..errors import UsageError
+from ..errors import DosrulesError, UsageError
 
 __all__ = ["Executor", "LocalExecutor", "DaskExecutor", "make_executor"]
 
@@ -48,9 +48,11 @@ class LocalExecutor(Executor):
             for i, item in enumerate(items):
                 yield i, fn(item)
             return
-        from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+        from concurrent.futures import FIRST_COMPLETED, wait
 
-        pool = ProcessPoolExecutor(max_workers=min(self.jobs, len(items)), initializer=_ignore_sigint)
+        from ..play.workers import process_pool, stop_pool
+
+        pool = process_pool(min(self.jobs, len(items)))
         finished = False
         try:
             pending = {pool.submit(fn, item): i for i, item in enumerate(items)}
@@ -60,15 +62,11 @@ class LocalExecutor(Executor):
                     i = pending.pop(future)
                     yield i, future.result()
             finished = True
-        finally:  # on Ctrl-C or an error: drop queued chunks, do not wait for running ones
-            pool.shutdown(wait=finished, cancel_futures=True)
-
-
-def _ignore_sigint() -> None:
-    """Workers leave Ctrl-C to the coordinating process, which stops the run cleanly."""
-    import signal
-
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+        finally:  # on Ctrl-C, SIGTERM or an error: drop queued chunks, stop running ones
+            if finished:
+                pool.shutdown()
+            else:
+                stop_pool(pool)
 
 
 class DaskExecutor(Executor):
@@ -91,16 +89,29 @@ class DaskExecutor(Executor):
             except (OSError, TimeoutError) as err:
                 raise UsageError(f"--scheduler {address}: cannot reach a dask scheduler ({err})",
                                  fix="Check the address and that `dask scheduler` runs there.") from None
+            except ValueError as err:  # an address dask cannot read (http://...)
+                raise UsageError(f"--scheduler {address}: not a dask scheduler address ({err})",
+                                 fix="Give the address the scheduler prints, e.g. tcp://10.0.0.5:8786.") from None
         self.client = client
 
     def map_unordered(self, fn, items):
+        from concurrent.futures import CancelledError
+
         from distributed import as_completed
 
         futures = self.client.map(fn, list(items), pure=False, retries=self.retries)
         index = {f.key: i for i, f in enumerate(futures)}
         try:
             for future in as_completed(futures):
-                yield index[future.key], future.result()
+                try:
+                    result = future.result()
+                except (CancelledError, OSError, TimeoutError) as err:  # the scheduler went away
+                    raise DosrulesError(f"the dask cluster stopped answering ({type(err).__name__}: "
+                                        f"{str(err).splitlines()[0] if str(err) else 'no detail'})",
+                                        fix="Every chunk finished so far is stored: start the scheduler "
+                                            "again (or use --executor local) and rerun the same command "
+                                            "to resume.") from None
+                yield index[future.key], result
         finally:
             for f in futures:
                 f.cancel()

@@ -15,6 +15,7 @@ SVGs are deterministic (fixed hash salt, no date) so reports diff cleanly.
 from __future__ import annotations
 
 import io
+import textwrap
 from typing import Any, Mapping, Sequence
 
 from .headline import FEW_GAMES, short_names
@@ -36,6 +37,7 @@ def _setup():
     import matplotlib.pyplot as plt
 
     plt.rcParams.update({"svg.hashsalt": "dosrules", "svg.fonttype": "none", "font.size": 9,
+                         "text.parse_math": False,  # ruleset names are labels, never TeX ('$\\foo{$')
                          "axes.spines.top": False, "axes.spines.right": False})
     return plt
 
@@ -56,8 +58,10 @@ def _panels(plt, players: Sequence[int], title: str):
 
 
 def _note(ax, text: str, y: float = 0.5) -> None:
-    ax.text(0.5, y, text, ha="center", va="center", transform=ax.transAxes, fontsize=8, color="#555",
-            wrap=True)
+    # wrapped here, not with wrap=True: matplotlib measures wrapped text as TeX whenever it holds
+    # two '$' (whatever text.parse_math says), and a ruleset name may ('$\foo{$')
+    ax.text(0.5, y, textwrap.fill(text, 60), ha="center", va="center", transform=ax.transAxes, fontsize=8,
+            color="#555")
 
 
 def _distribution(plt, summaries, rulesets, players, key: str, title: str, xlabel: str, names,

@@ -127,7 +127,10 @@ def run_comparison(plan: RunPlan, store: ResultStore, executor: Executor,
             tick.close()
     summaries = {}
     for spec, _digest, n, specs in cells:
-        chunks = [ChunkResult.from_json(results[chunk_key(s, version)]) for s in specs]
-        summaries[(spec, n)] = combine(chunks)
+        try:  # a stored row that parses as JSON but is not a chunk result: the store is damaged
+            chunks = [ChunkResult.from_json(results[chunk_key(s, version)]) for s in specs]
+            summaries[(spec, n)] = combine(chunks)
+        except (TypeError, KeyError, ValueError, AttributeError) as err:
+            raise store.failure(ValueError(f"a stored chunk is not a chunk result: {err!r}")) from None
     stats.seconds = time.perf_counter() - started
     return summaries, stats

@@ -103,12 +103,23 @@ def code_version() -> str:
 
 
 class ResultStore:
-    """Chunk results in one SQLite file. ``get_many`` reads; ``put`` writes and commits one chunk."""
+    """Chunk results in one SQLite file. ``get_many`` reads; ``put`` writes and commits one chunk.
 
-    def __init__(self, path: str | Path):
+    Every failure of the file is a DosrulesError that says which it is: a folder that cannot be
+    made, a store that cannot be written (read-only: its results are fine and stay as they are), a
+    full disk or file size limit (the chunks stored so far are kept: a rerun resumes), or a
+    damaged file (move it aside; never deleted, never advised to be)."""
+
+    def __init__(self, path: str | Path, label: str | None = None):
         self.path = Path(path)
+        self.label = label or f"--db {self.path}"  # how messages name the store
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as err:
+            raise UsageError(f"{self.label}: cannot make its folder {self.path.parent} ({err.strerror})",
+                             fix="Give --db a file in a folder that exists or can be made (a file of "
+                                 "that name is in the way, or the place is not writable).") from None
+        try:
             self.conn = sqlite3.connect(str(self.path), timeout=30.0, isolation_level=None)
             self.conn.execute("PRAGMA journal_mode=WAL")
             self.conn.execute("PRAGMA synchronous=NORMAL")
@@ -117,12 +128,30 @@ class ResultStore:
             if found is None:
                 self.conn.execute("INSERT OR IGNORE INTO meta VALUES ('format', ?)", (str(FORMAT_VERSION),))
             elif found[0] != str(FORMAT_VERSION):
-                raise UsageError(f"--db {self.path}: results of store format {found[0]}, this dosrules "
+                raise UsageError(f"{self.label}: results of store format {found[0]}, this dosrules "
                                  f"writes format {FORMAT_VERSION}",
-                                 fix="Give another --db file, or delete this one to start afresh.")
-        except sqlite3.DatabaseError as err:
-            raise UsageError(f"--db {self.path}: not a usable SQLite results file ({err})",
-                             fix="Give a new file name with --db, or delete the damaged file.") from None
+                                 fix=f"Give another --db file, or move this one aside "
+                                     f"(mv {self.path} {self.path}.format-{found[0]}) to start afresh.")
+        except sqlite3.Error as err:
+            raise self.failure(err) from None
+
+    def failure(self, err: Exception) -> UsageError:
+        """The error of a store that failed with ``err`` (sqlite3 or a row that is not a result)."""
+        text = str(err)
+        aside = f"mv {self.path} {self.path}.damaged"
+        if isinstance(err, sqlite3.Error) and ("readonly" in text or "unable to open" in text):
+            return UsageError(f"{self.label}: the results store cannot be written ({text}): the file or "
+                              "its folder is read-only",
+                              fix="Its results are fine and stay as they are. Give --db a writable file, "
+                                  "or make this one (and its folder) writable.")
+        if isinstance(err, sqlite3.Error) and ("full" in text or "disk I/O" in text):
+            return UsageError(f"{self.label}: cannot write the results store ({text}): the disk is full "
+                              "or a file size limit was reached",
+                              fix="Free some space (or raise the limit) and run again: every chunk stored "
+                                  "so far is kept, and the run resumes from there.")
+        return UsageError(f"{self.label}: the file is not a dosrules results store (SQLite), or it is damaged ({text})",
+                          fix=f"Move it aside ({aside}) and run again (the chunks it held are computed "
+                              "anew), or give another file with --db.")
 
     def close(self) -> None:
         self.conn.close()
@@ -141,19 +170,28 @@ class ResultStore:
         """The stored results (JSON data) of those ``keys`` that are present."""
         found: dict[ChunkKey, dict[str, Any]] = {}
         where = " AND ".join(f"{k}=?" for k in KEY_FIELDS)
-        for key in keys:
-            row = self.conn.execute(f"SELECT result FROM chunks WHERE {where}", key).fetchone()
-            if row is not None:
-                found[key] = json.loads(row[0])
+        try:
+            for key in keys:
+                row = self.conn.execute(f"SELECT result FROM chunks WHERE {where}", key).fetchone()
+                if row is not None:
+                    result = json.loads(row[0])
+                    if not isinstance(result, dict):
+                        raise ValueError(f"a stored result is {type(result).__name__}, not a chunk result")
+                    found[key] = result
+        except (sqlite3.Error, ValueError, TypeError, RecursionError) as err:
+            raise self.failure(err) from None
         return found
 
     def put(self, key: ChunkKey, ruleset_id: str, result: Mapping[str, Any], seconds: float) -> None:
         """Store one finished chunk and commit at once (a later kill cannot lose it)."""
         marks = ",".join("?" * (len(KEY_FIELDS) + 4))
-        self.conn.execute(f"INSERT OR REPLACE INTO chunks ({','.join(KEY_FIELDS)}, ruleset_id, result, seconds, created) "
-                          f"VALUES ({marks})",
-                          (*key, ruleset_id, json.dumps(result, sort_keys=True), float(seconds),
-                           time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())))
+        try:
+            self.conn.execute(f"INSERT OR REPLACE INTO chunks ({','.join(KEY_FIELDS)}, ruleset_id, result, seconds, "
+                              f"created) VALUES ({marks})",
+                              (*key, ruleset_id, json.dumps(result, sort_keys=True), float(seconds),
+                               time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())))
+        except sqlite3.Error as err:
+            raise self.failure(err) from None
 
     def count(self) -> int:
         return self.conn.execute("SELECT COUNT(*) FROM chunks").fetchone()[0]

@@ -14,6 +14,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from ..ruleset.cards import Kind, parse_declared
+from ..ruleset.text import markdown_text as md
 from .verdict import Answer, deal_text
 from .words import headline, rulesets_phrase
 
@@ -156,18 +157,24 @@ def render_text(scenario, answers: list[Answer], failures: dict, editions: list[
 
 def _md_quote(r) -> str:
     if r.source is None:
-        return f"`{r.path}` = {r.value} ({r.citation()})"
-    return f"`{r.path}` = {r.value} — {r.source} {r.section}:\n  > {r.quote}"
+        return f"`{r.path}` = {r.value} ({md(r.citation())})"
+    return f"`{r.path}` = {r.value} — {md(r.source)} {md(r.section)}:\n  > {md(r.quote)}"
+
+
+def _md_head(scenario) -> list[str]:
+    """Title, question and position; the text of the scenario and its rulesets is literal
+    (``ruleset.text.markdown_text``), the position a code block of card notation."""
+    return [f"## {md(scenario.title)}", "", f"*{md(scenario.question)}*", "", "```"] + position_lines(scenario) + ["```", ""]
 
 
 def render_markdown(scenario, answers: list[Answer], failures: dict, editions: list[str], verbose: bool = False) -> str:
-    out = [f"## {scenario.title}", "", f"*{scenario.question}*", "", "```"]
-    out += position_lines(scenario) + ["```", "", f"**{headline(scenario, answers, editions)}**", ""]
+    out = _md_head(scenario)
+    out += [f"**{md(headline(scenario, answers, editions))}**", ""]
     for a in answers:
-        out.append(f"### {a.spec or a.ruleset}: {_verdict_head(a)}")
+        out.append(f"### {md(a.spec or a.ruleset)}: {md(_verdict_head(a))}")
         out.append("")
         for note in a.filled:
-            out.append(f"- filled in: {note}")
+            out.append(f"- filled in: {md(note)}")
         follows = _follows(a)
         if follows:
             out += ["What follows:", ""] + [f"1. {e}" for e in follows] + [""]
@@ -328,12 +335,12 @@ def render_options_text(scenario, opts) -> str:
 
 
 def render_options_markdown(scenario, opts) -> str:
-    out = [f"## {scenario.title}", "", f"*{scenario.question}*", "", "```"] + position_lines(scenario) + ["```", ""]
+    out = _md_head(scenario)
     head = _options_head(scenario, opts)
-    out += [f"**{head[0]}** {head[1]}", ""]
+    out += [f"**{md(head[0])}** {md(head[1])}", ""]
     for o in opts:
-        out += [f"### {o.spec}", ""]
-        out += [f"- filled in: {note}" for note in o.filled]
+        out += [f"### {md(o.spec)}", ""]
+        out += [f"- filled in: {md(note)}" for note in o.filled]
         for line in _option_lines(o):
             depth = (len(line) - len(line.lstrip())) // 2 - 1
             out.append("  " * depth + "- " + line.strip())

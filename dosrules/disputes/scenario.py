@@ -207,16 +207,30 @@ def _schema_problem(doc: Document, err) -> DosrulesError:
             return DosrulesError(telling[0].message, where=doc.where(path), path=_dotted(path), fix=fix)
     if err.instance is None:
         fix = (fix or "") + " An empty value: in YAML an unquoted # starts a comment, so quote cards that begin with # (\"#g 9b\")."
-    shown = err.instance if not isinstance(err.instance, (dict, list)) else ("a mapping" if isinstance(err.instance, dict) else "a list")
-    if err.validator == "enum":
-        what = f"{shown!r} is not one of {', '.join(map(str, err.validator_value))}"
-    elif err.validator == "type":
-        what = f"expected {err.validator_value}, got {shown!r}"
-    elif err.validator == "oneOf":
-        what = f"{shown!r} is not a valid value here"
-    else:
-        what = err.message
-    return DosrulesError(what, where=doc.where(path), path=_dotted(path), fix=fix)
+    return DosrulesError(_keyword_message(err), where=doc.where(path), path=_dotted(path), fix=fix)
+
+
+_MESSAGES = {  # keyword -> (value, value as shown, the keyword's limit) -> plain-fact message
+    "enum": lambda v, shown, limit: f"{shown!r} is not one of {', '.join(map(str, limit))}",
+    "type": lambda v, shown, limit: f"expected {limit}, got {shown!r}",
+    "oneOf": lambda v, shown, limit: f"{shown!r} is not a valid value here",
+    "minimum": lambda v, shown, limit: f"{shown!r} is less than the minimum of {limit}",
+    "maximum": lambda v, shown, limit: f"{shown!r} is more than the maximum of {limit}",
+    "minItems": lambda v, shown, limit: f"the list needs at least {limit} item(s)",
+    "maxItems": lambda v, shown, limit: f"the list has {len(v)} items; at most {limit} are allowed",
+    "uniqueItems": lambda v, shown, limit: "the list names an item more than once",
+    "maxLength": lambda v, shown, limit: f"the text is {len(v)} characters long; at most {limit} are allowed",
+}
+
+
+def _keyword_message(err) -> str:
+    """The plain-fact message of a schema error, by keyword (jsonschema's own as the last resort)."""
+    value = err.instance
+    shown = value if not isinstance(value, (dict, list)) else ("a mapping" if isinstance(value, dict) else "a list")
+    if isinstance(shown, str) and len(shown) > 60:
+        shown = shown[:57] + "..."
+    message = _MESSAGES.get(err.validator)
+    return message(value, shown, err.validator_value) if message else err.message
 
 
 def _expect_fix() -> str:
@@ -355,6 +369,18 @@ class _Builder:
                          f"Seats are numbered 0 to {players - 1}.")
         return value
 
+    def possible(self, hands: tuple, turn: int, row: Any) -> None:
+        """A position play can reach: a turn starts with cards in the Centre Row (the deal and
+        every refill put them there) and with cards in the hand of the player to move (one who
+        has none has gone out, and the round is over)."""
+        if not self._tokens(row, ("row",)):
+            self.problem("the Centre Row is empty: no turn starts with an empty row", ("row",),
+                         "Give the cards of the Centre Row, e.g. row: 7r 9b.")
+        if turn < len(hands) and hands[turn] in ((), 0):
+            self.problem(f"seat {turn}, the player to move, holds no cards: that player has gone out and "
+                         "the round is over", ("hands", turn),
+                         "Give the hand of the player to move, or ask about the next round (follow: next-round).")
+
     def ruleset_spec(self, spec: str, path: tuple, key: bool = False) -> None:
         """Check that ``spec`` names a ruleset; ids are looked up in the scenario's folder first.
         A plain id or composition is only found; a file or a filled ruleset is resolved in full."""
@@ -413,6 +439,7 @@ class _Builder:
         elif deck is not None:
             exact = self.cards(deck, ("deck",))
         turn = self.seat(data.get("turn", 0), n, ("turn",))
+        self.possible(hands, turn, data["row"])
         dealer = data.get("dealer")
         if dealer is not None:
             self.seat(dealer, n, ("dealer",))
@@ -540,9 +567,12 @@ def inline_scenario(*, row: str, hands: list[str], action: list[str], before: li
     """A scenario from ``dosrules ask`` options; the seats after the given hands hold seven unknown
     cards each. Errors name the option instead of a file place."""
     hand_values: list[Any] = [int(h) if h.strip().isdigit() else h for h in hands]
-    while len(hand_values) < min(max(players or 0, 2), 10):
+    props = scenario_schema()["properties"]
+    while len(hand_values) < max(min(players or 0, props["players"]["maximum"]), 2):  # too many: --players says so
         hand_values.append(7)
     question = " then ".join(action) if action else f"What may seat {turn} do now?"
+    if len(question) > props["question"]["maxLength"]:  # the actions are checked one by one
+        question = question[:props["question"]["maxLength"] - 3] + "..."
     data: dict[str, Any] = {"title": "A question at the table", "question": question,
                             "row": row, "hands": hand_values, "turn": turn}
     if action:

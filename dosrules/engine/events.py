@@ -57,7 +57,8 @@ def _plain(value):
 
 @dataclass(frozen=True, slots=True, repr=False)
 class DealerChosen(Event):
-    """``how``: high-card, lot (rule unspecified), previous-winner, same-dealer, pass-left."""
+    """``how``: high-card, lot (rule unspecified, or a high-card tie that repeats: see
+    ``rounds.MAX_DEALER_DRAWS``), previous-winner, same-dealer, pass-left."""
 
     seat: int
     how: str

@@ -17,6 +17,13 @@ __all__ = ["Rounds"]
 
 
 _NUMBER = Kind.NUMBER
+#: high-card draws for first dealer before the seats still tied settle it by lot (a tie repeats
+#: 20 times with a chance below 1e-19 under the printed deck; under a deck whose every card
+#: draws the same value it always does, and drawing again would never end)
+MAX_DEALER_DRAWS = 20
+#: rounds in a row that end before their first action (a gap at the deal or the first turn)
+#: after which the game stops: every round of such rules ends alike
+MAX_IDLE_ROUNDS = 1000
 
 
 class Rounds:
@@ -24,8 +31,17 @@ class Rounds:
 
     def _play_rounds(self, ended: bool) -> None:
         """After a step that ended the round (``ended``), start rounds until one is under way
-        (a round can end before its first action: a gap at the first turn) or the game is over."""
+        (a round can end before its first action: a gap at the first turn) or the game is over.
+        Rounds that all end before their first action stop the game after MAX_IDLE_ROUNDS: no
+        action can change what comes next, and dealing again would never end."""
+        idle = 0
         while ended and self.phase is not OVER:
+            if idle == MAX_IDLE_ROUNDS:
+                self.phase = OVER
+                self.events.append(GameOver(None, tuple(self.scores), f"stopped: {idle} rounds in a row "
+                                                                      "ended before their first action"))
+                return
+            idle += 1
             ended = self._start_round()
 
     def _start_round(self) -> bool:
@@ -106,7 +122,7 @@ class Rounds:
                 deck.append(deck.pop(deck.index(card)))
             self._dealer_draw = ()
         contenders = list(range(n))
-        while True:
+        for _ in range(MAX_DEALER_DRAWS):
             if len(deck) < len(contenders):
                 deck = list(c.deck)
                 self.chance.shuffle(deck)
@@ -130,6 +146,11 @@ class Rounds:
             if len(contenders) == 1:
                 self.events.append(DealerChosen(contenders[0], "high-card", draws))
                 return contenders[0]
+        seat = contenders[self.chance.lot(len(contenders))]  # a deck whose every card draws alike
+        self.events.append(RuleGap("setup.first_dealer", f"seats {', '.join(map(str, contenders))} tied on "
+                                   f"{MAX_DEALER_DRAWS} high-card draws in a row; seat {seat} deals by lot", False))
+        self.events.append(DealerChosen(seat, "lot", draws))
+        return seat
 
     # --- turns --------------------------------------------------------------------------------
 
@@ -173,6 +194,11 @@ class Rounds:
         c = self.c
         self.turn_seat = seat
         self.turn_number += 1
+        if self.max_turns is not None and self.turn_number > self.max_turns:  # a round without end
+            self.phase = OVER
+            self.events.append(GameOver(None, tuple(self.scores), f"stopped: round {self.round} reached "
+                                                                  f"{self.max_turns} turns without a winner"))
+            return False
         self._reset_turn()
         self.phase = TURN
         row = self.row

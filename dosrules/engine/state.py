@@ -55,13 +55,16 @@ def _compiled(ruleset: Ruleset | str, players) -> CompiledRules:
 
 
 def new_game(ruleset: Ruleset | str, players: int, seed: int = 0, *, chance: Chance | None = None,
-             max_rounds: int | None = None, dealer_draw=(), trace: bool = False) -> "State":
+             max_rounds: int | None = None, max_turns: int | None = None, dealer_draw=(),
+             trace: bool = False) -> "State":
     """A new game: the first dealer is chosen and the first round dealt.
 
     ``chance`` (optional) is the game's random source; by default ``Chance(seed)``.
     ``max_rounds`` (optional) stops a game after that many rounds, void ones included, with a
     ``game-over`` event without a winner: a safeguard for simulations under rulesets whose
-    rule gaps void most rounds. ``dealer_draw`` (optional, one card per seat) stacks the first
+    rule gaps void most rounds. ``max_turns`` (optional) stops the game, likewise, when a round
+    would start turn ``max_turns + 1``: a round that never ends (nobody can go out) stops there.
+    ``dealer_draw`` (optional, one card per seat) stacks the first
     high-card draw for first dealer: each seat draws the given card (ties draw again from the
     shuffled rest); it is unused when the first dealer is not chosen by a high-card draw.
     ``trace``: record which rules the game reads (``dosrules.engine.trace.rules_read``).
@@ -69,7 +72,7 @@ def new_game(ruleset: Ruleset | str, players: int, seed: int = 0, *, chance: Cha
     compiled = _compiled(ruleset, players)
     check_dealer_draw(compiled, dealer_draw)
     state = State(compiled, chance if chance is not None else Chance(seed),
-                  max_rounds=max_rounds, dealer_draw=dealer_draw, trace=trace)
+                  max_rounds=max_rounds, max_turns=max_turns, dealer_draw=dealer_draw, trace=trace)
     state.begin()
     return state
 
@@ -190,7 +193,7 @@ class State(Matching, TurnFlow, Rounds):
     """
 
     def __init__(self, compiled: CompiledRules, chance: Chance, *, max_rounds: int | None = None,
-                 dealer_draw=(), trace: bool = False):
+                 max_turns: int | None = None, dealer_draw=(), trace: bool = False):
         """A table before the first deal (``begin`` deals it); ``trace``: see ``dosrules.engine.trace``."""
         c = self.c = TracedRules(compiled, self) if trace else compiled
         self.chance = chance
@@ -199,6 +202,7 @@ class State(Matching, TurnFlow, Rounds):
         self.players = n = c.players
         self.seed = chance.seed
         self.max_rounds = max_rounds
+        self.max_turns = max_turns  # turns in one round (see new_game)
         self.scores = [0] * n
         self.events: list[Event] = []
         self.history: list[Action] = []

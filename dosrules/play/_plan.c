@@ -24,6 +24,7 @@
 #define SHED ((int64_t)1 << 44)
 #define BONUS ((int64_t)1 << 24)
 #define MAX_SLOTS 512           /* more free row cards: the Python planner (recursion depth) */
+#define SEARCH_NODES 20000      /* planner.SEARCH_NODES: search() calls before the best so far stands */
 #define MAX_VALUE ((int64_t)1 << 40) /* |points|, |lo|, |hi| bound: no int64 overflow below */
 
 typedef struct {
@@ -154,6 +155,7 @@ typedef struct {
     int nchosen;
     Opt **bestplan;
     int nbest;
+    long nodes; /* search() calls so far (at most SEARCH_NODES explore) */
 } Gen;
 
 static void record(Gen *g, int64_t total, Opt *extra) {
@@ -182,7 +184,7 @@ static void leaf(Gen *g, int64_t score) { /* _last on the last slot, else the ch
 }
 
 static void search(Gen *g, int k, int64_t score) { /* k < last */
-    if (score + g->ub[k] <= g->best)
+    if (++g->nodes > SEARCH_NODES || score + g->ub[k] <= g->best)
         return;
     int64_t rest = g->ub[k + 1];
     int is_leaf = k + 1 == g->last;
@@ -508,7 +510,7 @@ static int plan(TableObject *self, PyObject **hand, Py_ssize_t nh, PyObject **ro
         ub[ns] = 0;
         for (int k = ns - 1; k >= 0; k--)
             ub[k] = ub[k + 1] + slotopts[k][0].score;
-        Gen g = {slotopts, slotlen, ns, ns - 1, ub, counts, -1, self->chosen, 0, plan, 0};
+        Gen g = {slotopts, slotlen, ns, ns - 1, ub, counts, -1, self->chosen, 0, plan, 0, 0};
         search(&g, 0, 0);
         nplan = g.nbest;
     } else {

@@ -5,7 +5,10 @@ killed game leaves every action taken so far:
 
 * line 1, the header: ``{"type": "header", "format": "dosrules-game-log", "version": 1,
   "ruleset": ID, "ruleset_hash": "sha256:...", "seed": S, "players": N, "max_rounds": M|null,
-  "agents": [{"seat": 0, "agent": "greedy", "seed": ...}, ...]}``
+  "max_turns": T|null, "agents": [{"seat": 0, "agent": "greedy", "seed": ...}, ...]}`` —
+  ``max_rounds`` and ``max_turns`` are the game's caps (``new_game``); ``ruleset`` is an id or
+  a composition of ids, looked up among the shipped rulesets and ``--rulesets`` folders, never
+  read as a path;
 * one record per action: ``{"type": "action", "seq": 1, "round": 1, "seat": 0,
   "action": "match 7r with 3r+4r"}`` — ``seq`` counts from 1 without gaps, ``action`` is the
   engine's notation (``dosrules.engine.parse_action`` reads it back);
@@ -13,8 +16,10 @@ killed game leaves every action taken so far:
   "winner": seat|null, "reason": "..."}``.
 
 A game is reproducible from (ruleset hash, seed, actions): :func:`referee` replays the actions on
-a new game with the header's seed, checks each with ``why_not`` and compares the result. Every
-problem is a :class:`LogError` naming the file and line.
+a new game with the header's seed and caps, checks each with ``why_not`` and compares the result.
+It reads the log a line at a time (at most :data:`MAX_RECORD_BYTES` a line), so a log of any
+size is refereed in little memory. Every problem is a :class:`LogError` naming the file and
+line, and quoting at most :data:`MAX_SHOWN` characters of what the log holds.
 """
 
 from __future__ import annotations
@@ -34,6 +39,9 @@ __all__ = ["FORMAT", "VERSION", "LogWriter", "LogError", "RefereeVerdict", "play
 
 FORMAT = "dosrules-game-log"
 VERSION = 1
+MAX_RECORD_BYTES = 64 * 1024  # one line; a header of ten seats takes under 1 KiB, an action under 100 bytes
+MAX_ACTION_CHARS = 200  # an action in notation; the longest the engine writes is under 40 characters
+MAX_SHOWN = 60  # characters of a value from the log quoted back in a message
 
 
 class LogError(DosrulesError):
@@ -47,14 +55,21 @@ class LogWriter:
         self.out = out
 
     def _write(self, record: dict[str, Any]) -> None:
-        self.out.write(json.dumps(record, ensure_ascii=False, separators=(", ", ": ")) + "\n")
-        self.out.flush()
+        try:
+            self.out.write(json.dumps(record, ensure_ascii=False, separators=(", ", ": ")) + "\n")
+            self.out.flush()
+        except OSError as err:  # a full disk, a file size limit: the game cannot be recorded
+            raise DosrulesError(f"cannot write the game log: {err.strerror or err}",
+                                where=getattr(self.out, "name", None),
+                                fix="Free some space, or give --log a path on another disk; the "
+                                    "records written so far are in the file.") from None
 
     def header(self, state: State, agents: Sequence[tuple[str, int]]) -> None:
         """``agents``: (agent spec, agent seed) per seat — for the record; the referee needs none."""
         self._write({"type": "header", "format": FORMAT, "version": VERSION,
                      "ruleset": state.ruleset.id, "ruleset_hash": state.ruleset.content_hash,
                      "seed": state.seed, "players": state.players, "max_rounds": state.max_rounds,
+                     "max_turns": state.max_turns,
                      "agents": [{"seat": i, "agent": a, "seed": s} for i, (a, s) in enumerate(agents)]})
 
     def action(self, seq: int, round_no: int, seat: int, action) -> None:
@@ -71,18 +86,34 @@ def _result(state: State) -> dict[str, Any]:
             "reason": over.reason if over is not None else None}
 
 
+def _clip(text: str, limit: int = MAX_SHOWN) -> str:
+    """Text from the log cut to ``limit`` characters: a log cannot flood a message."""
+    return text if len(text) <= limit else text[:limit - 3] + "..."
+
+
+def _shown(value: Any) -> str:
+    """A value from the log as JSON, cut to MAX_SHOWN characters."""
+    return _clip(json.dumps(value, ensure_ascii=False))
+
+
 def play_game(ruleset: Ruleset, players: int, seed: int, agent_specs: Sequence[str], *,
-              max_rounds: int | None = None, log: IO[str] | None = None,
+              max_rounds: int | None = None, max_turns: int | None = None, log: IO[str] | None = None,
               echo: Callable[[int | None, list[Event]], None] | None = None) -> State:
     """Play a game with one agent per seat, writing a log to ``log`` and passing each action's
     events to ``echo(seq, events)`` (seq None for the events of the deal). Agent seeds come from
-    (seed, seat), apart from the game's chance."""
+    (seed, seat), apart from the game's chance.
+
+    Every game ends: after ``max_rounds`` rounds (default ``MAX_ROUNDS_PER_GAME``) or when a
+    round reaches ``max_turns`` turns (default ``TURN_CAP``), the game stops without a winner
+    and its ``game-over`` event says which cap it reached."""
+    from .limits import MAX_ROUNDS_PER_GAME, TURN_CAP
     from .agents import parse_agent_spec
     from .simulate import derive_seed
 
     seeds = [derive_seed(seed, "agent", seat) for seat in range(players)]
     agents = [parse_agent_spec(spec, s) for spec, s in zip(agent_specs, seeds)]
-    state = new_game(ruleset, players, seed, max_rounds=max_rounds)
+    state = new_game(ruleset, players, seed, max_rounds=max_rounds or MAX_ROUNDS_PER_GAME,
+                     max_turns=max_turns or TURN_CAP)
     writer = LogWriter(log) if log is not None else None
     if writer:
         writer.header(state, list(zip(agent_specs, seeds)))
@@ -122,55 +153,77 @@ class RefereeVerdict:
 
 _HEADER_FIELDS = {"format": str, "version": int, "ruleset": str, "ruleset_hash": str, "seed": int,
                   "players": int}
+_CAPS = ("max_rounds", "max_turns")  # optional header fields: a whole number of at least 1, or null
 _ACTION_FIELDS = {"seq": int, "round": int, "seat": int, "action": str}
-_RESULT_FIELDS = {"actions": int, "rounds": int, "scores": list, "winner": (int, type(None))}
-_TYPE_NAMES = {str: "text", int: "a whole number", list: "a list", (int, type(None)): "a seat number or null"}
+_RESULT_FIELDS = {"actions": int, "rounds": int, "scores": list, "winner": (int, type(None)),
+                  "reason": (str, type(None))}
+_TYPE_NAMES = {str: "text", int: "a whole number", list: "a list", (int, type(None)): "a seat number or null",
+               (str, type(None)): "text or null"}
 
 
 class _Lines:
-    """The records of a log file with their line numbers; every error names file:line."""
+    """The records of a log file, read a line at a time; every error names file:line."""
 
     def __init__(self, path: Path):
+        from ..ruleset.files import open_input
+
         self.name = str(path)
+        fix = "Give the path of a log written by 'dosrules play --log FILE'."
         try:
-            data = path.read_bytes()
+            self.handle = open_input(path, self.name, fix, "game log")
         except FileNotFoundError:
-            raise LogError(f"no such game log '{path}'", fix="Give the path of a log written by "
-                                                            "'dosrules play --log FILE'.") from None
-        except OSError as err:
-            raise LogError(f"cannot read the game log: {err.strerror}", where=self.name) from None
-        try:
-            text = data.decode("utf-8")
-        except UnicodeDecodeError as err:
-            line = data[:err.start].count(b"\n") + 1
-            raise LogError("this line is not UTF-8 text", where=Location(self.name, line),
-                           fix="A game log is UTF-8 JSON Lines, as written by 'dosrules play --log'.") from None
-        self.lines = text.split("\n") if text else []
-        self.ends_with_newline = text.endswith("\n")
-        if self.ends_with_newline:
-            self.lines.pop()
+            raise LogError(f"no such game log '{path}'", fix=fix) from None
+        except DosrulesError as err:
+            raise LogError(err.what, where=err.where, fix=err.fix) from None
 
     def error(self, line: int, what: str, fix: str | None = None) -> LogError:
         return LogError(what, where=Location(self.name, line), fix=fix)
 
+    def _lines(self):
+        """(line number, text, is the last line without a newline) for every line, streamed."""
+        with self.handle as handle:
+            number = 0
+            while True:
+                try:
+                    raw = handle.readline(MAX_RECORD_BYTES + 1)
+                except OSError as err:
+                    raise LogError(f"cannot read the game log: {err.strerror}", where=self.name) from None
+                if not raw:
+                    if number == 0:
+                        raise LogError("the game log is empty: no header", where=self.name,
+                                       fix="A log starts with a header record; write one with 'dosrules play --log FILE'.")
+                    return
+                number += 1
+                cut = not raw.endswith(b"\n")
+                if cut and len(raw) > MAX_RECORD_BYTES:
+                    raise self.error(number, f"the line is longer than {MAX_RECORD_BYTES // 1024} KiB",
+                                     "A record of a game log is a short JSON object on one line; this is "
+                                     "not a log written by 'dosrules play --log'.")
+                try:
+                    text = raw.decode("utf-8")
+                except UnicodeDecodeError:
+                    raise self.error(number, "this line is not UTF-8 text",
+                                     "A game log is UTF-8 JSON Lines, as written by 'dosrules play --log'.") from None
+                yield number, text.rstrip("\n"), cut
+
     def records(self):
         """(line number, dict) for every line, or a LogError for the first that is not a record."""
-        if not self.lines:
-            raise LogError("the game log is empty: no header", where=self.name,
-                           fix="A log starts with a header record; write one with 'dosrules play --log FILE'.")
-        for i, line in enumerate(self.lines, 1):
+        for i, line, cut in self._lines():
             if not line.strip():
                 raise self.error(i, "empty line", "A game log holds one JSON record on every line.")
             try:
                 record = json.loads(line)
             except json.JSONDecodeError as err:
-                last = i == len(self.lines)
-                if (err.pos >= len(line.rstrip()) or err.msg.startswith("Unterminated")
-                        or (last and not self.ends_with_newline)):
+                if err.pos >= len(line.rstrip()) or err.msg.startswith("Unterminated") or cut:
                     raise self.error(i, "the record is cut short (truncated line)",
                                      "The log was probably cut off while being written; the game can be "
                                      "refereed only up to the last complete record.") from None
                 raise self.error(i, f"not valid JSON: {err.msg} at column {err.colno}") from None
+            except RecursionError:
+                raise self.error(i, "the record is nested too deeply",
+                                 "A record is a flat JSON object, as 'dosrules play --log' writes it.") from None
+            except ValueError as err:  # an integer of more than 4,300 digits
+                raise self.error(i, f"not a usable JSON record ({err})") from None
             if not isinstance(record, dict):
                 raise self.error(i, f"a record is a JSON object, not {type(record).__name__}")
             yield i, record
@@ -182,28 +235,39 @@ class _Lines:
                 raise self.error(line, f"the {kind} record has no '{name}' field")
             value = record[name]
             if isinstance(value, bool) or not isinstance(value, typ):
-                raise self.error(line, f"'{name}' of the {kind} record is {json.dumps(value)}, "
+                raise self.error(line, f"'{name}' of the {kind} record is {_shown(value)}, "
                                        f"which is not {_TYPE_NAMES[typ]}")
+
+    def caps(self, line: int, header: dict) -> dict[str, int | None]:
+        """The header's caps (absent: null, as in logs written before the caps were recorded)."""
+        caps = {}
+        for name in _CAPS:
+            value = header.get(name)
+            if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 1):
+                raise self.error(line, f"'{name}' of the header record is {_shown(value)}, which is not "
+                                       "a whole number of at least 1 or null")
+            caps[name] = value
+        return caps
 
 
 def _load_for(header: dict, lines: _Lines, ruleset: Ruleset | str | None,
               search_dirs: Sequence[str | Path]) -> Ruleset:
-    from .simulate import load
+    from ..ruleset.loader import load_ruleset
 
     if isinstance(ruleset, Ruleset):
         loaded, given = ruleset, ruleset.id
     else:
         given = ruleset or header["ruleset"]
-        try:
-            loaded = load(given, search_dirs)
+        try:  # the header's ruleset is an id: a log never decides which file is read
+            loaded = load_ruleset(given, [Path(d) for d in search_dirs], ids_only=ruleset is None)
         except DosrulesError as err:
             problems = getattr(err, "problems", None) or [err]  # a RulesetError holds several
             detail = "; ".join(getattr(p, "what", str(p)) for p in problems)
-            raise lines.error(1, f"cannot load the log's ruleset '{given}': {detail}",
+            raise lines.error(1, f"cannot load the log's ruleset '{_clip(given)}': {detail}",
                               "Give the ruleset the game was played under with --ruleset ID_OR_FILE "
                               "(and --rulesets DIR).") from None
     if loaded.content_hash != header["ruleset_hash"]:
-        raise lines.error(1, f"the log was played under ruleset hash {header['ruleset_hash']}, but "
+        raise lines.error(1, f"the log was played under ruleset hash {_clip(header['ruleset_hash'], 80)}, but "
                              f"'{given}' has hash {loaded.content_hash}",
                           "The ruleset changed since the game was played, or this is another ruleset: "
                           "referee with the ruleset file the game was played under (--ruleset FILE).")
@@ -214,7 +278,9 @@ def referee(path: str | Path, ruleset: Ruleset | str | None = None,
             search_dirs: Sequence[str | Path] = ()) -> RefereeVerdict:
     """Replay the log at ``path`` and return the RefereeVerdict, or raise LogError at the first problem:
     an unreadable or malformed record, a seq out of order, an illegal action (with the rule that
-    forbids it), a missing or unreproduced result."""
+    forbids it), a missing or unreproduced result. ``ruleset`` (a Ruleset, or an id, composition
+    or file) replaces the header's, which is looked up by id in ``search_dirs`` and the shipped
+    rulesets."""
     lines = _Lines(Path(path))
     records = lines.records()
     state: State | None = None
@@ -229,17 +295,14 @@ def referee(path: str | Path, ruleset: Ruleset | str | None = None,
                                   "A game log starts with its header record (format, ruleset, hash, seed, players).")
             lines.check(line, rec, _HEADER_FIELDS)
             if rec["format"] != FORMAT:
-                raise lines.error(line, f"format '{rec['format']}' is not '{FORMAT}'")
+                raise lines.error(line, f"format '{_clip(rec['format'])}' is not '{FORMAT}'")
             if rec["version"] != VERSION:
-                raise lines.error(line, f"log format version {rec['version']} is not supported (this "
+                raise lines.error(line, f"log format version {_shown(rec['version'])} is not supported (this "
                                         f"dosrules reads version {VERSION})")
-            max_rounds = rec.get("max_rounds")
-            if max_rounds is not None and (isinstance(max_rounds, bool) or not isinstance(max_rounds, int)):
-                raise lines.error(line, f"'max_rounds' of the header record is {json.dumps(max_rounds)}, "
-                                        "which is not a whole number or null")
+            caps = lines.caps(line, rec)
             loaded = _load_for(rec, lines, ruleset, search_dirs)
             try:
-                state = new_game(loaded, rec["players"], rec["seed"], max_rounds=max_rounds)
+                state = new_game(loaded, rec["players"], rec["seed"], **caps)
             except DosrulesError as err:
                 raise lines.error(line, err.what, err.fix) from None
             continue
@@ -253,7 +316,7 @@ def referee(path: str | Path, ruleset: Ruleset | str | None = None,
                                   "The result record is the last line of a game log.")
             return verdict
         if kind != "action":
-            raise lines.error(line, f"unknown record type {json.dumps(kind)}",
+            raise lines.error(line, f"unknown record type {_shown(kind)}",
                               "A game log holds a header, action records and a result record.")
         lines.check(line, rec, _ACTION_FIELDS)
         seq = rec["seq"]
@@ -262,7 +325,7 @@ def referee(path: str | Path, ruleset: Ruleset | str | None = None,
                 raise lines.error(line, f"seq {seq} comes after seq {expected - 1}: records are repeated or "
                                         "out of order", "Action records are numbered 1, 2, 3, ... in the order played.")
             missing = f"seq {expected}" if seq == expected + 1 else f"seq {expected} to {seq - 1}"
-            raise lines.error(line, f"seq {seq} follows seq {expected - 1}: {missing} missing or out of order",
+            raise lines.error(line, f"seq {_shown(seq)} follows seq {expected - 1}: {missing} missing or out of order",
                               "Action records are numbered 1, 2, 3, ... in the order played.")
         expected += 1
         _judge_action(lines, line, rec, state)
@@ -274,8 +337,8 @@ def referee(path: str | Path, ruleset: Ruleset | str | None = None,
 
 
 def _what(kind: Any) -> str:
-    return f"a{'n' if str(kind)[:1] in 'aeiou' else ''} {kind} record" if isinstance(kind, str) else \
-        "a record without a 'type' field" if kind is None else f"a record of type {json.dumps(kind)}"
+    return f"a{'n' if str(kind)[:1] in 'aeiou' else ''} {_clip(kind)} record" if isinstance(kind, str) else \
+        "a record without a 'type' field" if kind is None else f"a record of type {_shown(kind)}"
 
 
 def _judge_action(lines: _Lines, line: int, rec: dict, state: State) -> None:
@@ -283,16 +346,19 @@ def _judge_action(lines: _Lines, line: int, rec: dict, state: State) -> None:
     at = f"seq {seq}"
     if state.is_terminal():
         raise lines.error(line, f"{at}: the game is already over", "The result record follows the last action.")
+    if len(text) > MAX_ACTION_CHARS:
+        raise lines.error(line, f"{at}: the action is {len(text)} characters long; an action is at most "
+                                f"{MAX_ACTION_CHARS}", "Write actions in the engine's notation, e.g. 'match 7r with 3r+4r'.")
     try:
         action = parse_action(text)
     except NotationError as err:
         raise lines.error(line, f"{at}: unknown action: {err}") from None
     who = state.current_player()
     if rec["seat"] != who:
-        raise lines.error(line, f"{at}: seat {rec['seat']} acts ('{text}'), but seat {who} is to act "
+        raise lines.error(line, f"{at}: seat {_shown(rec['seat'])} acts ('{text}'), but seat {who} is to act "
                                 f"in round {state.round}")
     if rec["round"] != state.round:
-        raise lines.error(line, f"{at}: the record says round {rec['round']}, but the replay is in "
+        raise lines.error(line, f"{at}: the record says round {_shown(rec['round'])}, but the replay is in "
                                 f"round {state.round}")
     reason = why_not(state, action)
     if reason is not None:
@@ -306,8 +372,8 @@ def _judge_result(lines: _Lines, line: int, rec: dict, state: State, actions: in
                                 f"{state.current_player()} is to act in round {state.round}",
                           "Action records are missing before the result, or the log was edited.")
     got = _result(state)
-    for name in ("actions", "rounds", "scores", "winner"):
+    for name in ("actions", "rounds", "scores", "winner", "reason"):
         if rec[name] != got[name]:
-            raise lines.error(line, f"result not reproduced: the log says {name} {json.dumps(rec[name])}, "
-                                    f"the replay gives {json.dumps(got[name])}")
+            raise lines.error(line, f"result not reproduced: the log says {name} {_shown(rec[name])}, "
+                                    f"the replay gives {_shown(got[name])}")
     return RefereeVerdict(actions, state.round, tuple(state.scores), state.winner)

@@ -165,6 +165,13 @@ def _score(o: Option) -> int:
     return o[0]
 
 
+#: nodes (calls of :meth:`_Search.run` below the last slot) the branch and bound may visit; then
+#: the best plan found so far stands. Exact search is exponential in the free row cards (ten of
+#: them against a hand of 37 took 15 s); the budget bounds a decision to milliseconds, and the
+#: printed game never reaches it. The C planner counts alike (``SEARCH_NODES`` in ``_plan.c``).
+SEARCH_NODES = 20_000
+
+
 class _Search:
     """Branch and bound over the slots, in order: a choice is only pruned when it cannot beat
     the best plan found so far, so the first best plan in enumeration order is kept."""
@@ -181,12 +188,14 @@ class _Search:
         self.best = -1
         self.plan: list[Option] = []
         self.chosen: list[Option] = []
+        self.nodes = 0
 
     def run(self, k: int, score: int) -> None:
         if k == self.last:
             self._last(score)
             return
-        if score + self.ub[k] <= self.best:
+        self.nodes += 1
+        if self.nodes > SEARCH_NODES or score + self.ub[k] <= self.best:
             return
         rest = self.ub[k + 1]
         counts = self.counts

@@ -39,6 +39,7 @@ from ..engine.events import (BonusEarned, Buried, Caught, DealerChosen, Dealt, D
                             TurnEnded, TurnStarted)
 from ..engine.state import Phase, new_game
 from ..errors import DosrulesError, UsageError
+from .limits import MAX_ROUNDS_PER_GAME, TURN_CAP  # a round is stopped (counted as capped) at TURN_CAP turns
 from ..ruleset.cards import Kind
 from .situations import GAP_SITUATIONS, NAMES as SITUATION_NAMES
 
@@ -50,8 +51,6 @@ __all__ = [
 
 CHUNK_ROUNDS = 250  # rounds per chunk in rounds mode (part of the numbers: changing it changes them)
 CHUNK_GAMES = 25  # games per chunk in games mode
-TURN_CAP = 1000  # turns after which a round is stopped (and counted as capped)
-MAX_ROUNDS_PER_GAME = 1000  # games mode: a game is stopped after this many rounds
 
 #: per-round statistics (each observed once per finished, uncapped round) and what they mean
 ROUND_METRICS = {
@@ -588,26 +587,19 @@ def run_chunks(specs: Sequence[ChunkSpec], jobs: int = 1,
             if progress:
                 progress(out[-1])
         return out
-    from concurrent.futures import ProcessPoolExecutor
+    from .workers import process_pool, stop_pool
 
-    pool = ProcessPoolExecutor(max_workers=min(jobs, len(specs)), initializer=_quiet_worker)
+    pool = process_pool(min(jobs, len(specs)))
     try:
         for result in pool.map(run_chunk, specs):
             out.append(result)
             if progress:
                 progress(result)
     except BaseException:
-        pool.shutdown(wait=False, cancel_futures=True)  # Ctrl-C or an error: drop queued chunks
+        stop_pool(pool)  # Ctrl-C, SIGTERM or an error: drop queued chunks, stop running ones
         raise
     pool.shutdown()
     return out
-
-
-def _quiet_worker() -> None:
-    """Workers ignore Ctrl-C: the parent stops the run (no traceback from every worker)."""
-    import signal
-
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 # --- combining ------------------------------------------------------------------------------------

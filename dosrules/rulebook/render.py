@@ -20,6 +20,7 @@ import yaml
 
 from ..errors import DosrulesError, UsageError
 from ..ruleset.resources import data_dir
+from ..ruleset.text import markdown_code, markdown_text
 from ..ruleset.model import Provenance, Rules, Ruleset, Source, Status, is_unspecified, rule_paths
 from ..ruleset.silences import Handling, on_silence
 from . import facts
@@ -53,7 +54,7 @@ def schema_descriptions() -> dict[str, str]:
         node = schema["properties"]["rules"]
         for part in path.split("."):
             node = node["properties"][part]
-        out[path] = node.get("description", "")
+        out[path] = node.get("description", "").split(" Limit: ")[0]  # the tool's limit, not a rule
     return out
 
 
@@ -197,6 +198,9 @@ def _environment(fmt: str):
         keep_trailing_newline=True,
     )
     env.filters["squash"] = _squash
+    # text from the ruleset: literal Markdown in md (HTML escapes everything in html already)
+    env.filters["text"] = markdown_text if fmt == "md" else (lambda value: value)
+    env.filters["code_span"] = markdown_code
     env.filters["key"] = _key
     env.filters["runs"] = facts.number_runs
     env.tests["unspecified"] = is_unspecified

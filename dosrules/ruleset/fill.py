@@ -267,20 +267,21 @@ def _add_sources(tree: dict[str, Any], target: Ruleset, source: Ruleset, provena
 # --- specs ------------------------------------------------------------------------------------
 
 
-def _source(part: str, spec: str, target: str, search_dirs: Sequence[Path]) -> FillSource:
-    """What one part after '~' names: inline readings, a readings file, or a complete ruleset."""
+def _source(part: str, spec: str, target: str, search_dirs: Sequence[Path], ids_only: bool = False) -> FillSource:
+    """What one part after '~' names: inline readings, a readings file, or a complete ruleset
+    (with ``ids_only``: inline readings or a ruleset id, never a file)."""
     from .loader import resolve
 
     path = Path(part)
-    if "=" in part and not path.is_file():
+    if "=" in part and (ids_only or not path.is_file()):
         return inline_reading(part, spec)
     if can_be_unspecified(part):
         texts = ", ".join(reading_text(v) for v in readings(part))
         raise DosrulesError(f"'{part}' in '{spec}' names a rule but no reading", path=part,
                             fix=f"Write {part}=<reading>; its readings are: {texts}.")
-    if path.is_file() and is_readings_file(path):
+    if not ids_only and path.is_file() and is_readings_file(path):
         return read_readings(path)
-    found = resolve(part, search_dirs)
+    found = resolve(part, search_dirs, ids_only=ids_only)
     if found.problems:
         raise RulesetError(found.problems)
     if found.ruleset is None:
@@ -292,8 +293,9 @@ def _source(part: str, spec: str, target: str, search_dirs: Sequence[Path]) -> F
     return found.ruleset
 
 
-def resolve_filled(spec: str, search_dirs: Iterable[str | Path] = ()):
-    """Resolve ``TARGET~SOURCE...`` (see the module docstring) into a loader Resolution."""
+def resolve_filled(spec: str, search_dirs: Iterable[str | Path] = (), ids_only: bool = False):
+    """Resolve ``TARGET~SOURCE...`` (see the module docstring) into a loader Resolution (with
+    ``ids_only``, as ``loader.resolve``: no part is read as a path)."""
     from .loader import Resolution, resolve
 
     dirs = [Path(d) for d in search_dirs]
@@ -303,7 +305,7 @@ def resolve_filled(spec: str, search_dirs: Iterable[str | Path] = ()):
             f"'{spec}' is not a ruleset spec: a part around '{FILL}' is empty",
             fix=f"Write RULESET{FILL}SOURCE: the source is another ruleset, a readings file, or one reading "
                 f"such as deck_exhaustion=end-round.")])
-    target = resolve(parts[0], dirs)
+    target = resolve(parts[0], dirs, ids_only=ids_only)
     if target.problems:
         return Resolution(spec, target.problems, files=target.files)
     if target.ruleset is None:
@@ -313,7 +315,7 @@ def resolve_filled(spec: str, search_dirs: Iterable[str | Path] = ()):
             fix=f"Compose it with an edition first and fill that: <edition>+{parts[0]}{FILL}"
                 f"{FILL.join(parts[1:])}.")], files=target.files)
     try:
-        sources = [_source(part.strip(), spec, parts[0], dirs) for part in parts[1:]]
+        sources = [_source(part.strip(), spec, parts[0], dirs, ids_only) for part in parts[1:]]
         ruleset = target.ruleset
         for source in _merge_inline(sources):
             ruleset = fill_ruleset(ruleset, source)

@@ -41,6 +41,7 @@ from .schema import ID_PATTERN, nearest, schema_problems, sort_problems
 from .yaml12 import Document, read_yaml
 
 MAX_EXTENDS = 8  # files in one extends chain
+MAX_ID = 64  # characters of a ruleset id (the schema's maxLength of `id`)
 _ID = re.compile(ID_PATTERN)
 SHIPPED_KINDS = ("editions", "house")
 
@@ -89,6 +90,11 @@ def find_ruleset_file(ruleset_id: str, search_dirs: Iterable[str | Path] = ()) -
     return found
 
 
+def _real(path: Path) -> Path:
+    """The path with links resolved; never raises (a link that loops stays as it is)."""
+    return Path(os.path.realpath(path))
+
+
 def _display(path: Path) -> str:
     """A path as short as it can be said: relative to the working folder when inside it."""
     try:
@@ -105,17 +111,19 @@ def _search_folders(near: Path | None, search_dirs: Sequence[Path]) -> list[Path
     folders += shipped_dirs()
     unique: list[Path] = []
     for folder in folders:
-        if folder.resolve() not in [u.resolve() for u in unique]:
+        if _real(folder) not in [_real(u) for u in unique]:
             unique.append(folder)
     return unique
 
 
 def _find(ruleset_id: str, folders: Sequence[Path]) -> Path | None:
-    if not _ID.match(ruleset_id):  # never a path: no '/', '..' or '.yaml' can get through
+    """The first ``<id>.yaml`` in ``folders``. Anything at that name counts (a link that loops,
+    a FIFO), so that reading it says what is wrong instead of "not found"."""
+    if not _ID.match(ruleset_id) or len(ruleset_id) > MAX_ID:  # never a path: no '/', '..' or '.yaml'
         return None
     for folder in folders:
         candidate = folder / f"{ruleset_id}.yaml"
-        if candidate.is_file():
+        if os.path.lexists(candidate):
             return candidate
     return None
 
@@ -161,13 +169,14 @@ class RulesetFile:
 class _Session:
     """Reads files once each and collects every problem met while resolving a spec."""
 
-    def __init__(self, search_dirs: Sequence[Path]):
+    def __init__(self, search_dirs: Sequence[Path], ids_only: bool = False):
         self.search_dirs = list(search_dirs)
+        self.ids_only = ids_only  # parts are ids, never paths (a spec read from a file, not typed)
         self.problems: list[DosrulesError] = []
         self.cache: dict[Path, RulesetFile | None] = {}
 
     def read(self, path: Path) -> RulesetFile | None:
-        key = path.resolve()
+        key = _real(path)
         if key in self.cache:
             return self.cache[key]
         try:
@@ -193,9 +202,9 @@ class _Session:
 
     def chain(self, file: RulesetFile, trail: tuple[RulesetFile, ...] = ()) -> list[RulesetFile] | None:
         """The file and the files it extends, base first; None if the chain is broken."""
-        trail_paths = [t.path.resolve() for t in trail]
-        if file.path.resolve() in trail_paths:
-            names = [t.id for t in trail[trail_paths.index(file.path.resolve()):]] + [file.id]
+        trail_paths = [_real(t.path) for t in trail]
+        if _real(file.path) in trail_paths:
+            names = [t.id for t in trail[trail_paths.index(_real(file.path)):]] + [file.id]
             child = trail[-1]
             self.problems.append(DosrulesError(
                 "extends cycle: " + " -> ".join(names), where=child.doc.where(("extends",)), path="extends",
@@ -226,7 +235,12 @@ class _Session:
 
     def part(self, text: str) -> RulesetFile | None:
         """The file a part of a spec names: an id, or a path."""
-        if _ID.match(text) and not Path(text).is_file():
+        if self.ids_only and not _ID.match(text):
+            self.problems.append(DosrulesError(
+                f"'{text[:80]}' is not a ruleset id (lower-case letters, digits and dashes)",
+                fix="Name rulesets by id here, e.g. mattel-2018+reshuffle; a path is not read."))
+            return None
+        if _ID.match(text) and (self.ids_only or not os.path.lexists(text)):
             folders = _search_folders(None, self.search_dirs)
             path = _find(text, folders)
             if path is None:
@@ -234,7 +248,7 @@ class _Session:
                 return None
             return self.read(path)
         path = Path(text)
-        if not path.exists():
+        if not os.path.lexists(path):  # os.path: False, never an error, for a name too long or a NUL
             self.problems.append(DosrulesError(
                 f"'{text}' is neither a ruleset id nor an existing file",
                 fix="Give an id such as mattel-2018 ('dosrules list' shows them), a composition "
@@ -269,28 +283,29 @@ def _is_file(text: str) -> bool:
         return False
 
 
-def _split(spec: str) -> list[str]:
-    if Path(spec).is_file():
+def _split(spec: str, ids_only: bool = False) -> list[str]:
+    if not ids_only and _is_file(spec):
         return [spec]
     return spec.split("+")
 
 
-def resolve(spec: str | Path, search_dirs: Iterable[str | Path] = ()) -> Resolution:
-    """Resolve a spec without raising for bad input: every problem is in the result.
+def resolve(spec: str | Path, search_dirs: Iterable[str | Path] = (), *, ids_only: bool = False) -> Resolution:
+    """Resolve a spec without raising for bad input: every problem is in the result. With
+    ``ids_only`` every part is looked up as an id, never read as a path.
 
     A spec with ``~`` fills silences (``german~mattel-2018``): see :mod:`dosrules.ruleset.fill`."""
     spec = str(spec)
-    if FILL in spec and not _is_file(spec):
+    if FILL in spec and (ids_only or not _is_file(spec)):
         from .fill import resolve_filled
 
-        return resolve_filled(spec, search_dirs)
-    session = _Session([Path(d) for d in search_dirs])
-    if not spec.strip() or any(not p.strip() for p in _split(spec)):
+        return resolve_filled(spec, search_dirs, ids_only=ids_only)
+    session = _Session([Path(d) for d in search_dirs], ids_only)
+    if not spec.strip() or any(not p.strip() for p in _split(spec, ids_only)):
         session.problems.append(DosrulesError(
             f"'{spec}' is not a ruleset spec: a part is empty",
             fix="Write ids or paths joined by '+', e.g. mattel-2018+reshuffle."))
         return Resolution(spec, session.problems)
-    parts = [session.part(p) for p in _split(spec)]
+    parts = [session.part(p) for p in _split(spec, ids_only)]
     chains = [session.chain(f) if f is not None else None for f in parts]
     if any(c is None for c in chains) or session.problems and not all(f.valid for c in chains for f in c):
         return Resolution(spec, sort_problems(session.problems))
@@ -330,9 +345,9 @@ def _layer(layers: list[tuple[int, RulesetFile]], session: _Session) -> tuple[Ru
     applied: list[Path] = []
     complete = False
     for _part, file in layers:
-        if file.path.resolve() in applied:  # extended by a later part as well: lay it once
+        if _real(file.path) in applied:  # extended by a later part as well: lay it once
             continue
-        applied.append(file.path.resolve())
+        applied.append(_real(file.path))
         data = file.doc.data
         for path, tree_path, value in file_leaves(data):
             origin[path] = (file.doc, tree_path)
@@ -394,13 +409,14 @@ def read_ruleset_file(path: str | Path) -> RulesetFile | None:
     return _Session([]).read(Path(path))
 
 
-def load_ruleset(spec: str | Path, search_dirs: Iterable[str | Path] = ()) -> Ruleset:
-    """Load ``"mattel-2018"``, ``"mattel-2018+reshuffle"`` or a path to a ruleset file.
+def load_ruleset(spec: str | Path, search_dirs: Iterable[str | Path] = (), *, ids_only: bool = False) -> Ruleset:
+    """Load ``"mattel-2018"``, ``"mattel-2018+reshuffle"`` or a path to a ruleset file
+    (with ``ids_only``, ids only: for a spec that comes from a file, such as a game log's header).
 
     Raises :class:`~dosrules.errors.RulesetError` holding every problem found, including a
     house rule that names no edition (compose it with one: ``mattel-2018+target-500``).
     """
-    result = resolve(spec, search_dirs)
+    result = resolve(spec, search_dirs, ids_only=ids_only)
     if result.problems:
         raise RulesetError(result.problems)
     if result.ruleset is None:

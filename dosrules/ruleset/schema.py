@@ -58,6 +58,9 @@ def show(value: Any) -> str:
         return "null (an empty value)"
     if isinstance(value, str):
         return repr(value) if len(value) <= 60 else repr(value[:57] + "...")
+    if isinstance(value, int) and abs(value) >= 10 ** 18:
+        digits = len(str(abs(value)))
+        return f"{str(value)[:8]}... (a number of {digits} digits)"
     if isinstance(value, dict):
         return "a mapping"
     if isinstance(value, list):
@@ -87,7 +90,9 @@ def _type_phrase(schema: dict[str, Any]) -> str:
         return "one of " + ", ".join(map(str, schema["enum"]))
     phrase = {"integer": "a whole number", "string": "a string", "object": "a mapping",
               "array": "a list", "boolean": "true or false", "number": "a number"}.get(schema.get("type"), "a value")
-    if "minimum" in schema:
+    if "minimum" in schema and "maximum" in schema:
+        phrase += f" from {schema['minimum']} to {schema['maximum']}"
+    elif "minimum" in schema:
         phrase += f" of at least {schema['minimum']}"
     return phrase
 
@@ -161,6 +166,10 @@ def _minimum(doc: Document, err) -> list[DosrulesError]:
     return [_at(doc, err, f"{show(err.instance)} is less than the minimum of {err.validator_value}")]
 
 
+def _maximum(doc: Document, err) -> list[DosrulesError]:
+    return [_at(doc, err, f"{show(err.instance)} is more than the maximum of {err.validator_value}")]
+
+
 def _pattern(doc: Document, err) -> list[DosrulesError]:
     if err.validator_value == ID_PATTERN:
         what = (f"{show(err.instance)} is not a ruleset id (lower-case letters, digits and dashes, "
@@ -199,6 +208,7 @@ _KEYWORDS: dict[str, Callable[[Document, Any], list[DosrulesError]]] = {
     "anyOf": _one_of,
     "type": _type,
     "minimum": _minimum,
+    "maximum": _maximum,
     "pattern": _pattern,
     "minLength": _length,
     "maxLength": _length,

@@ -10,7 +10,7 @@ what a ruleset never needs and an attacker or a typo could abuse:
 - duplicate keys and non-scalar keys are errors; keys are kept as the text written
   (``numbers: {1: 3}`` has the key ``"1"``);
 - the file must be strict UTF-8, at most :data:`MAX_BYTES`, nested at most :data:`MAX_DEPTH`
-  deep, one document, and not empty.
+  deep, one document, and not empty; an integer has at most :data:`MAX_DIGITS` digits.
 
 :func:`read_yaml` returns a :class:`Document`: the data plus the 1-based line and column of
 every value and every key, addressed by the path of keys and list indexes from the root.
@@ -20,6 +20,7 @@ every value and every key, addressed by the path of keys and list indexes from t
 from __future__ import annotations
 
 import math
+import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -28,9 +29,11 @@ from typing import Any
 import yaml
 
 from ..errors import DosrulesError, Location
+from .files import open_input
 
 MAX_BYTES = 1024 * 1024  # 1 MiB
 MAX_DEPTH = 24  # nested mappings and sequences
+MAX_DIGITS = 100  # digits of an integer (every number a ruleset holds has at most 5)
 
 TreePath = tuple  # keys (str) and list indexes (int) from the root
 
@@ -66,12 +69,16 @@ FLOAT_RE = re.compile(
 
 
 def plain_scalar(text: str) -> Any:
-    """The value of an unquoted scalar under the YAML 1.2 core schema."""
+    """The value of an unquoted scalar under the YAML 1.2 core schema; ValueError for an integer
+    of more than MAX_DIGITS digits (Python refuses to convert one of 4,300, and time grows
+    with the square of the length)."""
     if NULL_RE.match(text):
         return None
     if BOOL_RE.match(text):
         return text[0] in "tT"
     if INT_RE.match(text):
+        if len(text.lstrip("+-")) > MAX_DIGITS + 2:  # + 2: a 0o or 0x prefix
+            raise ValueError(f"the number has {len(text)} characters; at most {MAX_DIGITS} digits are allowed")
         if text.startswith("0o"):
             return int(text[2:], 8)
         if text.startswith("0x"):
@@ -99,17 +106,13 @@ def read_text(path: Path, display: str | None = None) -> str:
     """The text of a file: strict UTF-8, at most MAX_BYTES, not binary; else DosrulesError."""
     name = display or str(path)
     where = Location(name)
+    fix = "Give the path of a .yaml file, or a ruleset id (see 'dosrules list')."
     try:
-        if path.is_dir():
-            raise DosrulesError("this is a folder, not a ruleset file", where=where,
-                                fix="Give the path of a .yaml file, or a ruleset id.")
-        with open(path, "rb") as handle:
+        with open_input(path, where, fix, "ruleset file") as handle:
             raw = handle.read(MAX_BYTES + 1)
-    except DosrulesError:
-        raise
     except FileNotFoundError:
-        raise DosrulesError("no such file", where=where,
-                            fix="Check the path, or give a ruleset id (see 'dosrules list').") from None
+        raise DosrulesError("no such file" + (" (a symbolic link to a missing file)" if os.path.islink(path) else ""),
+                            where=where, fix="Check the path, or give a ruleset id (see 'dosrules list').") from None
     except OSError as err:
         raise DosrulesError(f"cannot read the file: {err.strerror or err}", where=where,
                             fix="Check that the file exists and is readable.") from None
@@ -225,7 +228,13 @@ class _Composer:
         mark = event.start_mark
         self.marks[path] = (mark.line + 1, mark.column + 1)
         if isinstance(event, yaml.ScalarEvent):
-            return plain_scalar(event.value) if event.style in ("", None) and event.tag is None else event.value
+            if event.style not in ("", None) or event.tag is not None:
+                return event.value
+            try:
+                return plain_scalar(event.value)
+            except ValueError as err:
+                raise _problem(self.file, mark, str(err), "No rule needs a number this long; "
+                               "check the value.") from None
         if isinstance(event, yaml.SequenceStartEvent):
             items = []
             while not isinstance(self.parser.peek_event(), yaml.SequenceEndEvent):

@@ -10,11 +10,11 @@ from .legality import Legality, UnknownResult, legal_matches, legality
 from .position import AFTER_DRAW, START, Position
 from .results import FINDING, INVARIANT, CheckResult
 from .run import EXIT_OK, EXIT_UNKNOWN, EXIT_VIOLATED, VerifyReport, verify
-from .solving import Budget, SolverVerdict
+from .solving import Budget, SolverVerdict, interruptible, stop_if_signalled, time_limit
 
 __all__ = [
     "verify", "VerifyReport", "CheckResult", "SolverVerdict", "Budget", "INVARIANT", "FINDING",
     "legality", "legal_matches", "Legality", "Position", "START", "AFTER_DRAW", "UnknownResult",
     "divergences", "DivergenceReport", "Divergence", "end_outcome",
-    "EXIT_OK", "EXIT_VIOLATED", "EXIT_UNKNOWN",
+    "EXIT_OK", "EXIT_VIOLATED", "EXIT_UNKNOWN", "interruptible", "stop_if_signalled", "time_limit",
 ]

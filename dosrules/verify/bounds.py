@@ -27,7 +27,7 @@ from fractions import Fraction
 
 import z3
 
-from .solving import Budget
+from .solving import Budget, sat
 from .turn import TurnPiles, card_classes, fresh_state, row_all_wild, turn
 
 
@@ -99,7 +99,7 @@ def next_box(rules, players: int, box: Box, k: int, budget: Budget, all_wild_ope
     opt.set("priority", "box")  # every objective optimised on its own
     opt.add(*state_facts(rules, s), *box.holds(s), *t.valid, *prefix_conditions(rules, t, all_wild_open))
     handles = {name: (opt.minimize(expr), opt.maximize(expr)) for name, expr in templates(t.after).items()}
-    if opt.check() != z3.sat:  # unknown: no bound at all (unsat would allow any; keep it simple)
+    if sat(opt) != z3.sat:  # unknown: no bound at all (unsat would allow any; keep it simple)
         return Box({})
     out = {}
     for name, (lo_h, hi_h) in handles.items():
@@ -127,7 +127,7 @@ def turn_rates(rules, players: int, budget: Budget, all_wild_open: bool) -> dict
         change = after[name] - before[name]
         handle = opt.maximize(change) if upper else opt.minimize(change)
         bound = None
-        if opt.check() == z3.sat:
+        if sat(opt) == z3.sat:
             bound = _number(opt.upper(handle) if upper else opt.lower(handle))
         lo, hi = out.get(name, (None, None))
         out[name] = (lo, bound) if upper else (bound, hi)
@@ -206,7 +206,7 @@ class BoxProver:
         solver.push()  # the box of turn k in a scope of its own: the turn from any state is shared
         try:
             solver.add(*box.holds(s))
-            return {p for p in paths if p in conditions and solver.check(conditions[p]) == z3.unsat}
+            return {p for p in paths if p in conditions and sat(solver, conditions[p]) == z3.unsat}
         finally:
             solver.pop()
 

@@ -14,8 +14,8 @@ from dataclasses import dataclass, field
 
 import z3
 
-from ..ruleset.model import (DeckExhaustion, DeclineAfterDraw, MatchAfterDraw, PenaltyTiming, Ruleset, Rules,
-                              is_unspecified)
+from ..ruleset.model import (DeckExhaustion, DeclineAfterDraw, FirstDealer, MatchAfterDraw, PenaltyTiming, Ruleset,
+                              Rules, is_unspecified)
 from .results import FINDING, INVARIANT, CheckResult, result
 from .solving import Budget, SolverVerdict, find
 
@@ -150,13 +150,29 @@ def decisions(rules: Rules) -> list[Decision]:
     first.cases.append(RuleCase("refill.minimum", z3.BoolVal(True), "at least minimum"))
     out.append(first)
 
-    for path, question in (("setup.first_dealer", "who deals the first round?"),
-                           ("setup.first_player", "who plays first?"),
+    ties = z3.BoolVal(_every_draw_ties(rules))  # high card then never names a dealer
+    high_card = rules.setup.first_dealer is FirstDealer.HIGH_CARD
+    out.append(Decision("first-dealer", "who deals the first round?", z3.BoolVal(True), {"every_draw_ties": ties},
+                        [RuleCase("setup.first_dealer", z3.Not(ties) if high_card else z3.BoolVal(True),
+                                  _code(rules.setup.first_dealer))]))
+    for path, question in (("setup.first_player", "who plays first?"),
                            ("setup.direction", "in which direction does play pass?"),
                            ("setup.next_dealer", "who deals the next round?")):
         out.append(Decision(path.split(".")[1].replace("_", "-"), question, z3.BoolVal(True), {},
                             [RuleCase(path, z3.BoolVal(True), _code(rules.get(path)))]))
     return out
+
+
+def _every_draw_ties(rules: Rules) -> bool:
+    """True when every card of the deck counts the same in the high-card draw for first dealer
+    (a wild of unspecified value is settled by lot when drawn, so it ends a tie)."""
+    d = rules.deck
+    values = {int(k) for k, count in d.numbers.items() if count > 0} if d.colours else set()
+    if d.wild_dos or (d.colours and d.wild_number_per_colour):
+        if is_unspecified(rules.setup.symbol_value_for_dealer):
+            return False
+        values.add(rules.setup.symbol_value_for_dealer)
+    return len(values) <= 1
 
 
 def coverage(ruleset: Ruleset, budget: Budget) -> list[CheckResult]:

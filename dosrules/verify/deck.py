@@ -77,9 +77,13 @@ def row_values(ruleset: Ruleset, rules: Rules, budget: Budget, label: str = "") 
     s = budget.solver()
     s.add(row_ok)
     values, reason = _enumerate(s, v)
-    if values is None:
+    if values is None:  # deck.matchable needs the values: unknown too (a check is never dropped)
         return [result(ruleset, "deck.row-values", FINDING, SolverVerdict.UNKNOWN, "values of a Centre Row card",
-                       witness=reason, paths=paths_row, players_label=label)]
+                       witness=reason, paths=paths_row, players_label=label),
+                result(ruleset, "deck.matchable", FINDING, SolverVerdict.UNKNOWN,
+                       "every Centre Row value can be matched",
+                       witness=f"not checked: the values of a Centre Row card are unknown ({reason})",
+                       paths=paths_row, players_label=label)]
     open_wild = not _no_gap(rules, budget, t, tdom)
     note = "; a Wild # in the row has no rule for its value (wilds.wild_number.row_value)" if open_wild else ""
     out = [result(ruleset, "deck.row-values", FINDING, SolverVerdict.PROVED,

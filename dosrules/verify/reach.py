@@ -21,7 +21,7 @@ from ..ruleset.model import Ruleset, is_unspecified
 from .invariants import describe_state, describe_turn
 from .results import FINDING, CheckResult, result
 from .bounds import BoxProver, prefix_conditions
-from .solving import Budget, SolverVerdict
+from .solving import DEADLINE_REASON, Budget, SolverVerdict, deadline_passed, sat
 from .turn import TurnPiles, card_classes, fresh_state, row_all_wild, turn
 
 MAX_TURNS = 8
@@ -137,7 +137,7 @@ class _Track:
         """A witness along the greedy line (every row card double-matched in colour), if the
         solver finds one soon: ("sat", model). It is still a witness; failing proves nothing."""
         self.budget.bound_step(self.solver, 2 * QUICK_MS)
-        if self.solver.check(*self.hints, query_hint, expr) == z3.sat:
+        if sat(self.solver, *self.hints, query_hint, expr) == z3.sat:
             return "sat", self.solver.model()
         return None
 
@@ -145,11 +145,11 @@ class _Track:
         """("sat", model) | ("unsat", None) | ("unknown", reason)."""
         solver = self.solver
         self.budget.bound_step(solver, timeout_ms)
-        res = solver.check(expr, *self.lemmas)
+        res = sat(solver, expr, *self.lemmas)
         if res == z3.sat:
             return "sat", solver.model()
         if res == z3.unknown:
-            return "unknown", solver.reason_unknown()
+            return "unknown", DEADLINE_REASON if deadline_passed() else solver.reason_unknown()
         return "unsat", None
 
 

@@ -12,7 +12,7 @@ from .invariants import turn_invariants
 from .reach import MAX_TURNS, reachable_gaps
 from .results import CheckResult, recording, replay
 from .deal import deal_feasible
-from .solving import DEFAULT_BUDGET, Budget, SolverVerdict
+from .solving import DEADLINE_REASON, DEFAULT_BUDGET, Budget, SolverVerdict, deadline_passed
 
 EXIT_OK, EXIT_VIOLATED, EXIT_UNKNOWN = 0, 1, 3
 
@@ -23,6 +23,7 @@ class VerifyReport:
     content_hash: str
     results: list[CheckResult] = field(default_factory=list)
     seconds: float = 0.0
+    stopped: str | None = None  # why checks ended unknown before their own limits (the run's time limit)
 
     @property
     def exit_code(self) -> int:
@@ -38,7 +39,8 @@ class VerifyReport:
 
     def as_json(self) -> dict:
         return {"ruleset": self.ruleset, "content_hash": self.content_hash, "exit_code": self.exit_code,
-                "seconds": round(self.seconds, 3), "results": [r.as_json() for r in self.results]}
+                "seconds": round(self.seconds, 3), "stopped": self.stopped,
+                "results": [r.as_json() for r in self.results]}
 
 
 _CHECKS: dict = {}  # memo of rules-level checks: (check, the rules it reads, budget) -> result calls
@@ -99,4 +101,17 @@ def verify(ruleset: Ruleset, budget: Budget = DEFAULT_BUDGET, max_turns: int = M
                          lambda: turn_invariants(ruleset, budget), ruleset)
     results += coverage(ruleset, budget)
     results += reachable_gaps(ruleset, budget, max_turns)
-    return VerifyReport(ruleset.id, ruleset.content_hash, results, time.perf_counter() - start)
+    report = VerifyReport(ruleset.id, ruleset.content_hash, results, time.perf_counter() - start)
+    if deadline_passed():  # answers given up at the deadline must not be reused as if settled
+        report.stopped = DEADLINE_REASON
+        forget_memos()
+    return report
+
+
+def forget_memos() -> None:
+    """Drop every memo of the checks (rules-level checks, gap searches, interval boxes)."""
+    from . import bounds, reach
+
+    _CHECKS.clear()
+    reach._SEARCHES.clear()
+    bounds._BOXES.clear()

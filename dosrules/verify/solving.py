@@ -3,11 +3,22 @@
 A query ends in one of three verdicts: ``proved`` (the negated claim is unsatisfiable),
 ``counterexample`` (a model of the negated claim: the witness) or ``unknown`` (Z3 gave up;
 its ``reason_unknown`` is kept). ``unknown`` is never read as proved.
+
+Two bounds reach every query from outside: :func:`time_limit` (a deadline for a whole run:
+after it every query gives up at once, so the run ends with its remaining checks unknown) and
+:func:`interruptible` (Ctrl-C or SIGTERM stops the run inside a query or between two, never in
+the middle of z3's Python wrappers, where a KeyboardInterrupt turns into a ctypes error).
+Every query runs through :func:`check` or :func:`sat`, which honour both.
 """
 
 from __future__ import annotations
 
 import enum
+import os
+import signal
+import threading
+import time
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Iterable
 
@@ -40,16 +51,108 @@ class Budget:
         """Bound the next checks of ``solver`` (a Solver or an Optimize) as one search step of
         nominal ``ms`` (default and at most the step timeout): a deterministic resource limit
         (``ms`` worth of work, never above ``rlimit``) and a wall-clock safety net ``WALL_SLACK``
-        times longer (never above ``timeout_ms``). Running out of either is ``unknown``."""
+        times longer (never above ``timeout_ms``, nor past the run's deadline). Running out of
+        either is ``unknown``."""
         ms = min(ms or self.step_timeout_ms, self.step_timeout_ms, self.timeout_ms)
         solver.set("rlimit", max(1, min(self.rlimit, ms * RLIMIT_PER_MS)))
-        solver.set("timeout", min(self.timeout_ms, ms * WALL_SLACK))
+        solver.set("timeout", _until_deadline(min(self.timeout_ms, ms * WALL_SLACK)))
 
     def solver(self, logic: str | None = None) -> z3.Solver:
         solver = z3.SolverFor(logic) if logic else z3.Solver()
-        solver.set("timeout", self.timeout_ms)
+        solver.set("timeout", _until_deadline(self.timeout_ms))
         solver.set("rlimit", self.rlimit)
         return solver
+
+
+# --- bounds from outside: the run's deadline, Ctrl-C and SIGTERM ----------------------------------
+
+_deadline: list[float] = []  # time.monotonic() after which every query gives up (innermost last)
+_signals: list[int] = []  # SIGINT / SIGTERM caught by interruptible() and not yet acted on
+DEADLINE_REASON = "the run's time limit was reached"
+
+
+def _until_deadline(ms: int) -> int:
+    """``ms``, or the milliseconds left before the deadline if fewer (at least 1)."""
+    if not _deadline:
+        return ms
+    return max(1, min(ms, int((_deadline[-1] - time.monotonic()) * 1000)))
+
+
+def deadline_passed() -> bool:
+    return bool(_deadline) and time.monotonic() >= _deadline[-1]
+
+
+@contextmanager
+def time_limit(seconds: float | None):
+    """Queries made inside give up once ``seconds`` have passed (None: no limit)."""
+    if seconds is None:
+        yield
+        return
+    _deadline.append(time.monotonic() + seconds)
+    try:
+        yield
+    finally:
+        _deadline.pop()
+
+
+@contextmanager
+def interruptible():
+    """Inside, Ctrl-C (SIGINT) and SIGTERM stop the run promptly and cleanly: the signal only
+    sets a flag, a thread woken by it interrupts the running query (``Z3_interrupt`` is safe to
+    call from another thread), and the next query, or leaving the block, raises
+    KeyboardInterrupt (or ``Terminated``) where Python code of dosrules runs — never inside z3's
+    wrappers, where the exception would surface as a ctypes error. z3's own Ctrl-C handler is
+    off, so no signal is swallowed. Main thread only (elsewhere a plain block)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    wake_read, wake_write = os.pipe()
+    os.set_blocking(wake_write, False)
+    z3.set_param("ctrl_c", False)
+    old_fd = signal.set_wakeup_fd(wake_write)
+    old = {s: signal.signal(s, lambda signum, frame: _signals.append(signum)) for s in _STOPS}
+    watcher = threading.Thread(target=_interrupt_queries, args=(wake_read,), daemon=True, name="z3-interrupt")
+    watcher.start()
+    try:
+        yield
+        stop_if_signalled()
+    except z3.Z3Exception:  # a call the watcher cancelled outside a query ("push canceled")
+        stop_if_signalled()
+        raise
+    finally:
+        for s, handler in old.items():
+            signal.signal(s, handler)
+        signal.set_wakeup_fd(old_fd)
+        os.close(wake_write)  # the watcher reads end-of-file and ends
+        watcher.join()
+        os.close(wake_read)
+        z3.set_param("ctrl_c", True)
+        _signals.clear()
+
+
+_STOPS = (signal.SIGINT, signal.SIGTERM)
+
+
+def _interrupt_queries(fd: int) -> None:
+    while True:
+        got = os.read(fd, 16)
+        if not got:
+            return
+        if any(b in _STOPS for b in got):
+            z3.main_ctx().interrupt()
+
+
+def stop_if_signalled() -> None:
+    """Raise KeyboardInterrupt (Terminated) if interruptible() caught SIGINT (SIGTERM); for a
+    loop that waits on something other than z3, e.g. worker processes."""
+    if _signals:
+        signum = _signals[0]
+        _signals.clear()
+        if signum == signal.SIGTERM:
+            from ..errors import Terminated
+
+            raise Terminated
+        raise KeyboardInterrupt
 
 
 DEFAULT_BUDGET = Budget()
@@ -64,13 +167,22 @@ class SolverAnswer:
     reason: str | None = None  # Z3's reason_unknown
 
 
+def sat(solver, *assumptions) -> z3.CheckSatResult:
+    """``solver.check(*assumptions)`` for a Solver or an Optimize; KeyboardInterrupt (or
+    Terminated) if Ctrl-C (SIGTERM) came before or during it (see :func:`interruptible`)."""
+    stop_if_signalled()
+    result = solver.check(*assumptions)
+    stop_if_signalled()
+    return result
+
+
 def check(solver: z3.Solver) -> tuple[z3.CheckSatResult, z3.ModelRef | None, str | None]:
-    """Run ``solver.check()``; give (result, model if sat, reason if unknown)."""
-    result = solver.check()
+    """Run ``solver.check()`` (through :func:`sat`); give (result, model if sat, reason if unknown)."""
+    result = sat(solver)
     if result == z3.sat:
         return result, solver.model(), None
     if result == z3.unknown:
-        return result, None, solver.reason_unknown()
+        return result, None, DEADLINE_REASON if deadline_passed() else solver.reason_unknown()
     return result, None, None
 
 

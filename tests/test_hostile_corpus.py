@@ -1,0 +1,412 @@
+"""The hostile-input corpus: one or more inputs for each class of issue 19, each pinned to its
+message. Every run is in-process under a hard time limit (tests/hostilekit.run_cli) and must end
+cleanly: exit 0-3, a message when it fails, no internal error, no raw control byte on the
+terminal. The inputs that need a process of their own (memory ceilings, signals, a file size
+limit) are in test_hostile_processes.py; generated inputs in test_hostile_fuzz.py.
+
+A case is (class, name, build, exit code, pinned): ``build(tmp)`` writes what the case needs
+under ``tmp`` and returns the argument vector; ``pinned`` is text the output must hold (paths
+in it are written ``{tmp}``).
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable
+
+import pytest
+
+from dosrules import load_ruleset
+from dosrules.engine import new_game
+from dosrules.play.gamelog import play_game
+from hostilekit import ALL_FIVES, ALL_WILD_DOS, house, run_cli
+
+#: every count at its limit: a deck of 700 cards, hands of 30, a row of 10 (the greedy planner's
+#: exact search took minutes a move here before its node budget)
+WIDEST = {"deck": {"numbers": {str(n): 15 for n in range(1, 11)}, "wild_number_per_colour": 10, "wild_dos": 60,
+                   "per_colour": 160, "total": 700},
+          "setup": {"hand_size": 30, "centre_row": 10}, "refill": {"minimum": 10}, "dos_call": {"hand_size": 30}}
+ESC_NAME = "Evil \x1b]52;c;SGVsbG8=\x07 \x1b[31mred\u202eevil\x00\r"
+XSS = "<script>alert(1)</script> [click](javascript:alert(2)) <img src=x onerror=alert(3)>"
+
+
+@dataclass(frozen=True)
+class Case:
+    klass: int  # the class of issue 19 (1-16)
+    name: str
+    build: Callable[[Path], list]
+    code: int
+    pinned: str
+
+    @property
+    def id(self) -> str:
+        return f"{self.klass:02d}-{self.name}"
+
+
+def _log(tmp: Path, ruleset="mattel-2018", players=2, seed=3, **caps) -> list[str]:
+    """The lines of a finished game's log (written with the library, as 'play --log' does)."""
+    out = io.StringIO()
+    play_game(load_ruleset(ruleset, [tmp]) if isinstance(ruleset, str) else ruleset, players, seed,
+              ["greedy"] * players, log=out, **caps)
+    return out.getvalue().splitlines()
+
+
+def _edited(tmp: Path, name: str, edit: Callable[[list[str]], list[str]]) -> Path:
+    path = tmp / name
+    path.write_text("\n".join(edit(_log(tmp))) + "\n", encoding="utf-8")
+    return path
+
+
+def _record(line: str, **changes) -> str:
+    return json.dumps({**json.loads(line), **changes}, ensure_ascii=False)
+
+
+def _scenario(tmp: Path, **fields) -> Path:
+    data = {"title": "t", "question": "q", "hands": ["3r 4r", 7], "row": "7r 9b", "action": "draw",
+            "expect": {"mattel-2018": "legal"}, **fields}
+    path = tmp / "scenario.yaml"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path
+
+
+def _damaged_store(tmp: Path, how: str) -> Path:
+    import sqlite3
+
+    path = tmp / f"{how}.sqlite"
+    run_cli(["compare", "mattel-2018", "german", "--players", "2", "--rounds", "10", "--no-witnesses",
+             "--db", path])
+    if how == "not-json":
+        with sqlite3.connect(path) as conn:
+            conn.execute("UPDATE chunks SET result = 'not json'")
+    elif how == "not-a-result":
+        with sqlite3.connect(path) as conn:
+            conn.execute("UPDATE chunks SET result = '{\"rounds\": 1}'")
+    elif how == "malformed":
+        data = bytearray(path.read_bytes())
+        data[4096:8192] = b"\xab" * 4096  # the second page: the chunks table
+        path.write_bytes(bytes(data))
+    return path
+
+
+COMPARE = ["compare", "mattel-2018", "german", "--players", "2", "--rounds", "10", "--no-witnesses"]
+
+CASES = [
+    # 1. the deal can hang: every first-dealer draw ties
+    Case(1, "play-all-fives", lambda t: ["play", house(t, "fives", ALL_FIVES), "--players", "3", "--rounds", "2"],
+         0, "tied on 20 high-card draws in a row; seat"),
+    Case(1, "play-all-wild-dos", lambda t: ["play", house(t, "wilds", ALL_WILD_DOS), "--players", "2", "--quiet",
+                                            "--rounds", "5"], 0, "game over (stopped after 5 rounds): no winner"),
+    Case(1, "simulate-all-fives", lambda t: ["simulate", house(t, "fives", ALL_FIVES), "--players", "2",
+                                             "--rounds", "20"], 0, "setup.first_dealer"),
+    Case(1, "compare-all-fives", lambda t: [*COMPARE[:2], house(t, "fives", ALL_FIVES), *COMPARE[3:], "--db",
+                                            t / "c.sqlite"], 0, "Run: "),
+    Case(1, "verify-all-fives", lambda t: ["verify", house(t, "fives", ALL_FIVES), "--turns", "1"], 0,
+         "every_draw_ties=yes; in force: none"),
+    Case(1, "referee-all-fives", lambda t: ["referee", _fives_log(t), "--rulesets", t], 0,
+         "actions legal, result reproduced"),
+    # 2. counts have no upper limit
+    Case(2, "validate-players", lambda t: ["validate", house(t, "many", {"players": {"max": 10 ** 12}})], 1,
+         "1000000000000 is more than the maximum of 10 (at rules.players.max)"),
+    Case(2, "show-players", lambda t: ["show", house(t, "many", {"players": {"max": 10 ** 12}})], 1,
+         "1000000000000 is more than the maximum of 10 (at rules.players.max)"),
+    Case(2, "play-wild-dos-huge", lambda t: ["play", house(t, "w", {"deck": {"wild_dos": 10 ** 11}}), "--players", "2"],
+         1, "100000000000 is more than the maximum of 60 (at rules.deck.wild_dos)"),
+    Case(2, "play-wild-dos-100000", lambda t: ["play", house(t, "w", {"deck": {"wild_dos": 100000, "total": 100096}}),
+                                               "--players", "2"], 1, "100000 is more than the maximum of 60"),
+    Case(2, "refill-minimum", lambda t: ["validate", house(t, "r", {"refill": {"minimum": 100}})], 1,
+         "100 is more than the maximum of 10 (at rules.refill.minimum)"),
+    Case(2, "target-1e26", lambda t: ["validate", house(t, "g", {"target": 10 ** 26})], 1,
+         "10000000... (a number of 27 digits) is more than the maximum of 2000 (at rules.target)"),
+    Case(2, "penalty", lambda t: ["validate", house(t, "p", {"dos_call": {"catch_penalty": 11}})], 1,
+         "expected a whole number from 0 to 10 or 'unspecified', got 11 (at rules.dos_call.catch_penalty)"),
+    Case(2, "hand-size", lambda t: ["validate", house(t, "h", {"setup": {"hand_size": 31}})], 1,
+         "31 is more than the maximum of 30 (at rules.setup.hand_size). Expected: Cards dealt to each player. "
+         "Limit: at most 30"),
+    # 3. --rounds, --games, --jobs without a ceiling
+    Case(3, "compare-rounds", lambda t: [*COMPARE[:5], "--rounds", str(10 ** 12)], 2,
+         "--rounds must be at most 1,000,000, not 1000000000000"),
+    Case(3, "compare-games", lambda t: [*COMPARE[:5], "--games", str(10 ** 9), "--no-witnesses"], 2,
+         "--games must be at most 100,000, not 1000000000"),
+    Case(3, "simulate-jobs", lambda t: ["simulate", "mattel-2018", "--players", "2", "--rounds", "5", "--jobs",
+                                        "100000"], 2, "--jobs must be at most 64, not 100000"),
+    Case(3, "verify-jobs", lambda t: ["verify", "mattel-2018", "--jobs", "1000"], 2, "--jobs must be at most 64"),
+    Case(3, "play-rounds", lambda t: ["play", "mattel-2018", "--players", "2", "--rounds", "5000"], 2,
+         "--rounds must be at most 1,000, not 5000"),
+    # 4. play never stops when nobody can win
+    Case(4, "play-void-rounds", lambda t: ["play", house(t, "wilds", ALL_WILD_DOS), "--players", "2", "--quiet"],
+         0, "game over (stopped: 1000 rounds in a row ended before their first action): no winner"),
+    Case(4, "simulate-void-rounds", lambda t: ["simulate", house(t, "wilds", ALL_WILD_DOS), "--players", "2",
+                                               "--rounds", "5"], 0, "all_wild_row"),  # new_game dealt forever
+    Case(4, "play-widest-rules", lambda t: ["play", house(t, "wide", WIDEST), "--players", "4", "--quiet",
+                                            "--rounds", "1"], 0, "game over ("),  # the planner searched for minutes
+    # 5. Markdown rulebooks are not escaped: see test_markdown_rulebooks_and_rulings_keep_the_text_as_text
+    # 6. terminal escape injection
+    Case(6, "show-esc-name", lambda t: ["show", house(t, "esc", name=ESC_NAME)], 0,
+         "Evil \\x1b]52;c;SGVsbG8=\\x07 \\x1b[31mred\\u202eevil\\x00\\x0d"),
+    Case(6, "show-json-esc-name", lambda t: ["show", "--json", house(t, "esc", name=ESC_NAME)], 0,
+         '"name": "DOS, Mattel 2018 instruction sheet (FRM36) + Evil \\u001b]52;c;SGVsbG8=\\u0007'),
+    Case(6, "validate-esc-key", lambda t: ["validate", _write(t, "k.yaml", "id: k\nname: k\nkind: house\n"
+                                                            "sources: []\nrules:\n  \"\\e]52;c;eA==\\a\": 1\n")],
+         1, "unknown key '\\x1b]52;c;eA==\\x07'"),
+    Case(6, "ask-osc52-action", lambda t: ["ask", "--row", "7r", "--hand", "7b", "--action",
+                                           "match 7r with 7b\x1b]52;c;SGk=\x07"], 2, "\\x1b]52;c;SGk=\\x07"),
+    Case(6, "referee-esc-action", lambda t: ["referee", _edited(t, "esc.jsonl", lambda g: [
+        g[0], _record(g[1], action="draw\x1b[2J\u202e"), *g[2:]])], 1, "unknown action: 'draw\\x1b[2J\\u202e'"),
+    # 9. referee reads a whole log and echoes unbounded strings; the header picks the file
+    Case(9, "referee-long-line", lambda t: ["referee", _edited(t, "long.jsonl", lambda g: [
+        g[0], _record(g[1], action="x" * 2_000_000), *g[2:]])], 1, ":2: the line is longer than 64 KiB"),
+    Case(9, "referee-long-action", lambda t: ["referee", _edited(t, "act.jsonl", lambda g: [
+        g[0], _record(g[1], action="draw " * 100), *g[2:]])], 1,
+         "seq 1: the action is 500 characters long; an action is at most 200"),
+    Case(9, "referee-header-path", lambda t: ["referee", _edited(t, "path.jsonl", lambda g: [
+        _record(g[0], ruleset="/etc/passwd"), *g[1:]])], 1,
+         "cannot load the log's ruleset '/etc/passwd': '/etc/passwd' is not a ruleset id"),
+    Case(9, "referee-header-relative-path", lambda t: ["referee", _edited(t, "rel.jsonl", lambda g: [
+        _record(g[0], ruleset="mattel-2018+../evil.yaml"), *g[1:]])], 1, "'../evil.yaml' is not a ruleset id"),
+    Case(9, "referee-long-format", lambda t: ["referee", _edited(t, "fmt.jsonl", lambda g: [
+        _record(g[0], format="f" * 10_000), *g[1:]])], 1, "format '" + "f" * 57 + "...' is not 'dosrules-game-log'"),
+    # 10. ask crashes on numeric schema errors
+    Case(10, "ask-turn-negative", lambda t: ["ask", "--row", "7r 9b", "--hand", "3r 4r", "--action", "draw",
+                                             "--turn", "-1"], 2, "--turn: -1 is less than the minimum of 0"),
+    Case(10, "ask-called-twice", lambda t: ["ask", "--row", "7r 9b", "--hand", "3r 4r", "--action", "draw",
+                                            "--called", "0", "--called", "0"], 2,
+         "--called: the list names an item more than once"),
+    Case(10, "ask-file-players-99", lambda t: ["ask", _scenario(t, players=99)], 2,
+         "99 is more than the maximum of 10 (at players)"),
+    Case(10, "ask-file-negative-score", lambda t: ["ask", _scenario(t, scores=[-5, 3])], 2,
+         "-5 is less than the minimum of 0 (at scores[0])"),
+    Case(10, "ask-5000-actions", lambda t: ["ask", "--row", "7r", "--hand", "3r",
+                                            *[a for _ in range(5000) for a in ("--action", "draw")]], 2,
+         "--action: the list has 5000 items; at most 50 are allowed"),
+    # 11. a damaged store or a full disk
+    Case(11, "store-not-json", lambda t: [*COMPARE, "--db", _damaged_store(t, "not-json")], 2,
+         "the file is not a dosrules results store (SQLite), or it is damaged (Expecting value"),
+    Case(11, "store-not-a-result", lambda t: [*COMPARE, "--db", _damaged_store(t, "not-a-result")], 2,
+         "a stored chunk is not a chunk result"),
+    Case(11, "store-malformed", lambda t: [*COMPARE, "--db", _damaged_store(t, "malformed")], 2,
+         "(database disk image is malformed). Move it aside (mv {tmp}/malformed.sqlite "
+         "{tmp}/malformed.sqlite.damaged)"),
+    Case(11, "store-garbage", lambda t: [*COMPARE, "--db", _write(t, "g.sqlite", "garbage " * 600)], 2,
+         "(file is not a database)"),
+    Case(11, "log-dev-full", lambda t: ["play", "mattel-2018", "--players", "2", "--quiet", "--log", "/dev/full"], 1,
+         "/dev/full: cannot write the game log: No space left on device"),
+    # 12. other internal errors
+    Case(12, "spec-too-long", lambda t: ["validate", "a" * 300], 1, "no ruleset with the id 'aaaa"),
+    Case(12, "composition-too-long", lambda t: ["validate", "+".join(["mattel-2018"] + ["reshuffle"] * 30)], 0,
+         "valid (mattel-2018+reshuffle"),
+    Case(12, "path-too-long", lambda t: ["validate", "d/" * 200 + "x.yaml"], 1, "is neither a ruleset id nor an existing file"),
+    Case(12, "int-5000-digits", lambda t: ["validate", _write(t, "n.yaml", "id: n\nname: n\nkind: house\nsources: []\n"
+                                                                      "rules:\n  target: " + "9" * 5000 + "\n")],
+         1, "n.yaml:6:11: the number has 5000 characters; at most 100 digits are allowed"),
+    Case(12, "log-nested", lambda t: ["referee", _write(t, "deep.jsonl", "[" * 30_000 + "]" * 30_000 + "\n")], 1,
+         ":1: the record is nested too deeply"),
+    Case(12, "log-int-5000-digits", lambda t: ["referee", _edited(t, "int.jsonl", lambda g: [
+        g[0], g[1].replace('"seq": 1', '"seq": ' + "9" * 5000), *g[2:]])], 1, ":2: not a usable JSON record"),
+    Case(12, "mathtext-path", lambda t: [*COMPARE[:2], _mathtext(t), *COMPARE[3:], "--db", t / "m.sqlite",
+                                         "--plots", t / "plots"], 0, "Where the rules part ways"),
+    Case(12, "seed-65-bits", lambda t: [*COMPARE, "--seed", str(2 ** 64)], 2,
+         "--seed must be at most 9,223,372,036,854,775,807, not 18446744073709551616"),
+    Case(12, "db-under-a-file", lambda t: [*COMPARE, "--db", _write(t, "file", "x") / "r.sqlite"], 2,
+         "cannot make its folder {tmp}/file (File exists)"),
+    Case(12, "plots-under-a-file", lambda t: [*COMPARE, "--db", t / "p.sqlite", "--plots", _write(t, "f", "x") / "p"],
+         2, "--plots {tmp}/f/p: cannot write the plots (Not a directory)"),
+    Case(12, "scheduler-http", lambda t: [*COMPARE, "--db", t / "d.sqlite", "--executor", "dask", "--scheduler",
+                                          "http://x"], 2, "--scheduler http://x: not a dask scheduler address"),
+    # 13. verify has no overall bound and drops checks silently
+    Case(13, "verify-time-limit", lambda t: ["verify", house(t, "fives", ALL_FIVES), "--time-limit", "0.05"], 3,
+         "Stopped early: the run's time limit was reached (--time-limit)"),
+    Case(13, "verify-turns-0", lambda t: ["verify", "mattel-2018", "--turns", "0"], 2, "--turns must be at least 1, not 0"),
+    # 14. ask accepts impossible positions
+    Case(14, "ask-empty-row", lambda t: ["ask", "--row", "", "--hand", "3r 4r", "--action", "draw"], 2,
+         "--row: the Centre Row is empty: no turn starts with an empty row"),
+    Case(14, "ask-empty-hand", lambda t: ["ask", "--row", "7r", "--hand", "", "--action", "draw"], 2,
+         "--hand: seat 0, the player to move, holds no cards"),
+    Case(14, "ask-one-player", lambda t: ["ask", "--row", "7r", "--hand", "3r", "--players", "1", "--action", "draw"],
+         2, "--players: 1 is less than the minimum of 2"),
+    Case(14, "ask-three-hands-two-players", lambda t: ["ask", "--row", "7r", "--hand", "3r", "--hand", "3",
+                                                       "--hand", "4", "--players", "2", "--action", "draw"], 2,
+         "--players: 'players' is 2 but 3 hands are given"),
+    # 15. referee is lenient
+    Case(15, "referee-forged-reason", lambda t: ["referee", _edited(t, "reason.jsonl", lambda g: [
+        *g[:-1], _record(g[-1], reason="seat 0 cheated")])], 1,
+         'result not reproduced: the log says reason "seat 0 cheated"'),
+    Case(15, "referee-max-rounds-negative", lambda t: ["referee", _edited(t, "neg.jsonl", lambda g: [
+        _record(g[0], max_rounds=-1), *g[1:]])], 1,
+         "'max_rounds' of the header record is -1, which is not a whole number of at least 1 or null"),
+    # 16. misleading messages
+    Case(16, "symlink-loop-id", lambda t: ["validate", "loop", "--rulesets", _loop(t)], 1,
+         "loop.yaml: the path is a symbolic link that loops"),
+    Case(16, "symlink-loop-path", lambda t: ["validate", _loop(t) / "loop.yaml"], 1, "the path is a symbolic link that loops"),
+    Case(16, "fifo", lambda t: ["validate", _fifo(t)], 1, "this is not a regular file (a pipe, socket or device)"),
+    Case(16, "fifo-log", lambda t: ["referee", _fifo(t)], 1, "this is not a regular file (a pipe, socket or device)"),
+    Case(16, "folder-log", lambda t: ["referee", t], 1, "this is a folder, not a game log"),
+]
+
+
+def _write(tmp: Path, name: str, text: str) -> Path:
+    path = tmp / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def _fives_log(tmp: Path) -> Path:
+    house(tmp, "fives", ALL_FIVES)
+    path = tmp / "fives.jsonl"
+    out = io.StringIO()
+    play_game(load_ruleset("mattel-2018+fives", [tmp]), 2, 1, ["greedy"] * 2, log=out, max_rounds=2)
+    path.write_text(out.getvalue(), encoding="utf-8")
+    return path
+
+
+def _mathtext(tmp: Path) -> Path:
+    folder = tmp / "d$\\foo{$"
+    folder.mkdir()
+    return house(folder, "math", {"target": 300})
+
+
+def _loop(tmp: Path) -> Path:
+    (tmp / "loop.yaml").symlink_to("loop.yaml")
+    return tmp
+
+
+def _fifo(tmp: Path) -> Path:
+    path = tmp / "fifo.yaml"
+    os.mkfifo(path)
+    return path
+
+
+def test_every_class_has_a_case():
+    with_cases = {c.klass for c in CASES} | {5, 7, 8}  # 5 below; 7 and 8 in test_hostile_processes.py
+    assert with_cases == set(range(1, 17))
+    assert len({c.id for c in CASES}) == len(CASES)
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
+def test_hostile_input_ends_cleanly_with_its_message(case, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    run = run_cli(case.build(tmp_path), timeout=60)
+    assert run.problems() == [], run.text[-2000:]
+    assert run.code == case.code, run.text[-2000:]
+    assert case.pinned.replace("{tmp}", str(tmp_path)) in run.text, run.text[-2000:]
+    if case.name == "mathtext-path":
+        assert len(list((tmp_path / "plots").glob("*.svg"))) >= 4  # the plots, labelled with the path
+
+
+# --- what the table cannot say in one line ----------------------------------------------------------
+
+
+def test_cache_folder_under_a_file_names_xdg_cache_home(tmp_path, monkeypatch):
+    blocker = _write(tmp_path, "afile", "x")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(blocker))
+    run = run_cli(COMPARE)
+    assert run.code == 2 and run.problems() == []
+    assert f"the results store {blocker}/dosrules/results.sqlite (from $XDG_CACHE_HOME, or ~/.cache): cannot " \
+           f"make its folder {blocker}/dosrules (Not a directory)" in run.err
+
+
+def test_a_read_only_store_is_never_called_damaged(tmp_path):
+    import sqlite3
+
+    from dosrules.comparison.store import ResultStore
+
+    store = ResultStore(tmp_path / "r.sqlite")
+    err = store.failure(sqlite3.OperationalError("attempt to write a readonly database"))
+    assert "the results store cannot be written" in err.what and "read-only" in err.what
+    assert "Its results are fine" in err.fix and "mv " not in err.fix and "delete" not in err.paragraph()
+    full = store.failure(sqlite3.OperationalError("database or disk is full"))
+    assert "the disk is full or a file size limit was reached" in full.what and "resumes" in full.fix
+    store.close()
+
+
+def test_a_scheduler_that_goes_away_is_a_message(monkeypatch):
+    distributed = pytest.importorskip("distributed")
+    from distributed.client import FutureCancelledError
+
+    from dosrules.comparison.executors import DaskExecutor
+    from dosrules.errors import DosrulesError
+
+    class Lost:
+        key = "k"
+
+        def result(self):
+            raise FutureCancelledError("k", reason="scheduler-connection-lost")
+
+        def cancel(self):
+            pass
+
+    class Client:
+        def map(self, fn, items, **options):
+            return [Lost() for _ in items]
+
+    monkeypatch.setattr(distributed, "as_completed", lambda futures: iter(futures))
+    executor = DaskExecutor(None, client=Client())
+    with pytest.raises(DosrulesError) as err:
+        list(executor.map_unordered(len, [1]))
+    assert err.value.what.startswith("the dask cluster stopped answering (FutureCancelledError")
+    assert "rerun the same command to resume" in err.value.fix
+
+
+def test_markdown_rulebooks_and_rulings_keep_the_text_as_text(tmp_path):
+    from markdown_it import MarkdownIt
+
+    house(tmp_path, "xss", {"target": 300}, name=XSS,
+          source={"key": "h", "file": "`<b>f</b>`.txt", "title": XSS, "language": "en"},
+          cite={"target": {"source": "h", "section": XSS, "quote": XSS, "note": XSS, "status": "inferred"}})
+    spec = str(tmp_path / "xss.yaml")
+    for argv in (["doc", spec, "--cite"], ["doc", spec, "--cite", "--lang", "de"],
+                 ["doc", spec, "--cite", "--against", "mattel-2018"]):
+        run = run_cli(argv)
+        assert run.code == 0 and run.problems() == []
+        assert run.out.count("alert(1)") >= 2  # the name is there, as text
+        html = MarkdownIt("commonmark").enable("table").render(run.out)
+        assert re.findall(r"<(?:script|img|iframe)|href=\"javascript", html) == [], argv
+    run = run_cli(["doc", spec, "--cite", "--format", "html"])
+    assert run.code == 0 and "<script>alert" not in run.out and "&lt;script&gt;alert(1)" in run.out
+    ruling = _scenario(tmp_path, title=XSS, question=XSS, hands=["7b", 7], row="7r", action="match 7r with 7b")
+    for argv in (["ask", ruling, "--format", "md"], ["ask", ruling, "--format", "md", "--under", spec]):
+        run = run_cli(argv)
+        assert run.code == 0 and run.problems() == [] and "alert(1)" in run.out, run.text[-500:]
+        html = MarkdownIt("commonmark").render(run.out)
+        assert re.findall(r"<(?:script|img|iframe)|href=\"javascript", html) == [], argv
+
+
+def test_every_game_ends_and_says_at_which_cap(tmp_path):
+    """A round without end stops the game at the turn cap; the log says so and the referee
+    reproduces it, including the reason."""
+    out = io.StringIO()
+    state = play_game(load_ruleset("mattel-2018"), 2, 4, ["greedy"] * 2, log=out, max_turns=3)
+    over = state.events[-1]
+    assert over.kind == "game-over" and over.winner is None
+    assert re.fullmatch(r"stopped: round \d+ reached 3 turns without a winner", over.reason)
+    lines = out.getvalue().splitlines()
+    assert json.loads(lines[0])["max_turns"] == 3 and json.loads(lines[-1])["reason"] == over.reason
+    path = _write(tmp_path, "capped.jsonl", out.getvalue())
+    run = run_cli(["referee", path])
+    assert run.code == 0 and "no winner" in run.out
+    # the defaults of play: 1,000 rounds and 1,000 turns a round
+    assert (new_game("mattel-2018", 2).max_turns, new_game("mattel-2018", 2).max_rounds) == (None, None)
+    header = json.loads(_log(tmp_path)[0])
+    assert (header["max_rounds"], header["max_turns"]) == (1000, 1000)
+
+
+def test_the_high_card_draw_settles_a_tie_that_never_ends_by_lot(tmp_path):
+    house(tmp_path, "fives", ALL_FIVES)
+    state = new_game(load_ruleset("mattel-2018+fives", [tmp_path]), 4, 9)
+    gap, dealer = state.events[0], state.events[1]
+    assert (gap.kind, gap.path, gap.voids) == ("rule-gap", "setup.first_dealer", False)
+    assert dealer.kind == "dealer" and dealer.how == "lot" and f"seat {dealer.seat} deals by lot" in gap.situation
+
+
+def test_no_check_is_dropped_when_the_solver_gives_up():
+    """--timeout 1 leaves checks unknown; it used to drop deck.matchable without a word."""
+    def checks(*options):
+        run = run_cli(["verify", "mattel-2018", "--turns", "1", "--json", *options])
+        return run.code, [r["check"] for r in json.loads(run.out)["results"]]
+    code, hurried = checks("--timeout", "1")
+    assert code == 3 and hurried == checks()[1] and "deck.matchable" in hurried

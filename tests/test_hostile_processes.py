@@ -1,0 +1,125 @@
+"""Hostile inputs that need a process of their own: a memory ceiling, signals to a run with
+worker processes, Ctrl-C in the middle of a Z3 query, a file size limit. Each run has a hard
+timeout, so a regression fails instead of hanging CI."""
+
+from __future__ import annotations
+
+import os
+import resource
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from hostilekit import house
+
+CLI = [sys.executable, "-m", "dosrules"]
+MEMORY = 1 << 30  # bytes of address space a run may take (the probe saw growth at 50-60 MB/s)
+
+
+def _limits(memory: int | None = None, file_size: int | None = None):
+    def apply():
+        if memory is not None:
+            resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
+        if file_size is not None:
+            resource.setrlimit(resource.RLIMIT_FSIZE, (file_size, file_size))
+    return apply
+
+
+def _run(args, *, timeout=60, **limits) -> subprocess.CompletedProcess:
+    return subprocess.run([*CLI, *map(str, args)], capture_output=True, text=True, timeout=timeout,
+                          preexec_fn=_limits(**limits))
+
+
+@pytest.mark.parametrize("rules, argv, code, message", [
+    ({"players": {"max": 10 ** 12}}, ["validate"], 1, "1000000000000 is more than the maximum of 10"),
+    ({"deck": {"wild_dos": 10 ** 11}}, ["play", "--players", "2"], 1, "100000000000 is more than the maximum of 60"),
+    (None, ["compare", "mattel-2018", "german", "--rounds", str(10 ** 12)], 2, "--rounds must be at most 1,000,000"),
+], ids=["validate-players", "play-wild-dos", "compare-rounds"])
+def test_huge_counts_end_in_a_message_within_a_memory_ceiling(tmp_path, rules, argv, code, message):
+    if rules is not None:
+        argv = [argv[0], house(tmp_path, "huge", rules), *argv[1:]]
+    done = _run(argv, memory=MEMORY, timeout=60)
+    assert (done.returncode, "internal error" in done.stderr) == (code, False), done.stderr
+    assert message in done.stderr
+
+
+def _group_size(pgid: int) -> int:
+    """Live processes in process group ``pgid`` (from /proc)."""
+    count = 0
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if fields[0] != "Z" and int(fields[2]) == pgid:  # state, ppid, pgrp
+            count += 1
+    return count
+
+
+def _group_alive(pgid: int) -> bool:
+    try:
+        os.killpg(pgid, 0)
+    except ProcessLookupError:
+        return False
+    return True
+
+
+def _until(predicate, seconds: float) -> bool:
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        if predicate():
+            return True
+        time.sleep(0.1)
+    return predicate()
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="counts a process group's members in /proc")
+@pytest.mark.parametrize("argv, sig, code", [
+    (["compare", "mattel-2018", "german", "--players", "3", "--rounds", "200000", "--jobs", "2",
+      "--no-witnesses"], signal.SIGKILL, -9),
+    (["verify", "mattel-2018", "german", "digest-2017", "--jobs", "2"], signal.SIGTERM, 143),
+], ids=["compare-sigkill", "verify-sigterm"])
+def test_no_worker_outlives_its_parent(tmp_path, argv, sig, code):
+    """The run is a process group of its own (start_new_session): once the parent is gone, no
+    process of the group may remain — the workers die with it."""
+    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path)}
+    proc = subprocess.Popen([*CLI, *argv], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+                            start_new_session=True, env=env)
+    try:
+        assert _until(lambda: _group_size(proc.pid) >= 3, 30), "the workers did not start"
+        proc.send_signal(sig)
+        assert proc.wait(timeout=20) == code
+        assert _until(lambda: not _group_alive(proc.pid), 10), "a worker outlived its parent"
+        if sig == signal.SIGTERM:
+            assert proc.stderr.read() == "terminated\n"
+    finally:
+        if _group_alive(proc.pid):
+            os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait(timeout=10)
+
+
+def test_ctrl_c_stops_verify_cleanly_wherever_it_lands():
+    """Ctrl-C during start-up, between queries and inside a long Z3 query: exit 130 with one word,
+    never an internal error, a traceback or 'Exception ignored'."""
+    for delay in (0.3, 1.5, 3.0, 4.5):
+        proc = subprocess.Popen([*CLI, "verify", "mattel-2018", "german", "digest-2017", "--timeout", "20000"],
+                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        time.sleep(delay)
+        proc.send_signal(signal.SIGINT)
+        try:
+            _, err = proc.communicate(timeout=15)
+        finally:
+            proc.kill()
+        assert (proc.returncode, err) == (130, "interrupted\n"), (delay, err[-500:])
+
+
+def test_a_file_size_limit_is_a_message_and_keeps_what_was_stored(tmp_path):
+    db = tmp_path / "r.sqlite"
+    done = _run(["compare", "mattel-2018", "german", "--players", "2", "--rounds", "4000", "--no-witnesses",
+                 "--jobs", "1", "--db", db], file_size=40_000, timeout=120)
+    assert done.returncode == 2 and "internal error" not in done.stderr, done.stderr
+    assert "cannot write the results store" in done.stderr and "the disk is full or a file size limit" in done.stderr
