@@ -105,12 +105,37 @@ def test_text_report_and_html(run, capsys):
     (["compare", "mattel-2018", "german", "--games", "0"], "--games must be at least 1"),
     (["compare", "mattel-2018", "german", "--chunk-games", "5"], "--chunk-games is for --games"),
     (["compare", "mattel-2018", "german", "--games", "5", "--chunk-rounds", "5"], "--chunk-rounds is for --rounds"),
+    (["compare", "mattel-2018", "german", "--fill-rounds", "0"], "--fill-rounds must be at least 1"),
 ])
 def test_bad_input_is_one_paragraph_and_exit_code(args, message, capsys, tmp_path):
     code = main([*args, "--db", str(tmp_path / "r.sqlite")])
     out, err = capsys.readouterr()
     assert code != 0 and out == ""
     assert message in err and "Traceback" not in err
+
+
+def test_filled_rulesets_run_for_fill_rounds(tmp_path, capsys):
+    code = main([*BASE, "--fill-rounds", "20", "--json", "--no-witnesses", "--db", str(tmp_path / "r.sqlite")])
+    doc = json.loads(capsys.readouterr().out)
+    filled = [g["filled"] for g in doc["gap_heavy"] if g["filled"]]
+    assert code == 0 and filled and all(f["summary"]["rounds"] == 20 for f in filled)
+    assert all(s["summary"]["rounds"] == 40 for s in doc["simulation"])  # the comparison itself is not cut
+
+
+@pytest.mark.parametrize("rounds, games, given, expected", [
+    (20000, None, None, {"rounds": 5000}),  # a quarter
+    (4000, None, None, {"rounds": 2000}),  # at least 2,000
+    (500, None, None, {"rounds": 500}),  # never more than the comparison
+    (20000, None, 300, {"rounds": 300}),  # --fill-rounds
+    (None, 1000, None, {"games": 250}),
+    (None, 60, None, {"games": 60}),
+])
+def test_filled_amount_defaults_to_a_quarter(rounds, games, given, expected):
+    from argparse import Namespace
+
+    from dosrules.cli.compare import _filled_amount
+
+    assert _filled_amount(Namespace(rounds=rounds, games=games, fill_rounds=given)) == expected
 
 
 def test_a_bad_db_file_is_reported(tmp_path, capsys):

@@ -66,6 +66,10 @@ def register(sub) -> None:
                         "with its silences filled from SOURCE: a ruleset, a readings file or path=reading, chained "
                         "with ~; silences SOURCE leaves open take the reading most shipped rulesets choose "
                         "(the default for all of them)")
+    p.add_argument("--fill-rounds", type=int, metavar="N",
+                   help="rounds (with --games: games) each filled ruleset is simulated for; its figures are "
+                        "described, not tested, so the default is a quarter of --rounds (--games), at least "
+                        "2,000 rounds (100 games) or all of them when fewer are asked for")
     p.add_argument("--cap-threshold", type=float, default=0.0, metavar="RATE",
                    help="flag a ruleset with more than this share of rounds stopped at the turn cap (default 0)")
     p.add_argument("--same-ending-threshold", type=float, default=0.99, metavar="RATE",
@@ -125,6 +129,7 @@ def _check(args) -> None:
     check_range("--witness-size", args.witness_size, 2, MAX_WITNESS_SIZE,
                 f"The witness search grows fast with the position; {MAX_WITNESS_SIZE} cards is the most it "
                 "settles in seconds.")
+    check_range("--fill-rounds", args.fill_rounds, 1, MAX_RUN_GAMES if args.games else MAX_RUN_ROUNDS, longer)
     check_seed(args.seed)
     for name in ("alpha", "gap_threshold", "cap_threshold", "same_ending_threshold", "rare_threshold"):
         value = getattr(args, name)
@@ -272,7 +277,8 @@ def _simulate_filled(args, plan, rulesets, data, store, executor):
                 fills[spec] = (filling, fill_inline(rulesets[spec], filling.parts()).content_hash)
         if not fills:
             continue
-        sub = replace(plan, rulesets=[(f.spec_with(), digest) for f, digest in fills.values()], players=[n])
+        sub = replace(plan, rulesets=[(f.spec_with(), digest) for f, digest in fills.values()], players=[n],
+                      **_filled_amount(args))
         summaries, stats = run_comparison(sub, store, executor, progress=_progress_factory(args))
         runs.append(stats.to_json())
         for spec, (filling, digest) in fills.items():
@@ -283,6 +289,15 @@ def _simulate_filled(args, plan, rulesets, data, store, executor):
         return out, None
     total = {k: sum(r[k] for r in runs) for k in ("chunks", "cached", "computed", "rounds_computed")}
     return out, {**total, "seconds": round(sum(r["seconds"] for r in runs), 3)}
+
+
+def _filled_amount(args) -> dict[str, int]:
+    """How long each filled ruleset runs: --fill-rounds, else a quarter of the comparison (its
+    figures are described beside the unfilled ones, not tested), never less than 2,000 rounds or
+    100 games unless the comparison itself is shorter. The chunks are the comparison's first ones,
+    so a longer run later reuses them from the store."""
+    key, amount, least = ("games", args.games, 100) if args.games else ("rounds", args.rounds, 2000)
+    return {key: args.fill_rounds or max(amount // 4, min(amount, least))}
 
 
 def _write(path: str, text: str) -> None:
