@@ -98,6 +98,14 @@ def test_seats_shown_even_and_gaps_named():
     assert "Rule gaps void 30% of every ruleset's rounds (mostly all_wild_row)" in text
 
 
+def test_undecided_seats_say_what_is_known_and_what_would_tell():
+    s = family({(k, 4): summary(seats=(60, 55, 50, 45)) for k in (BASE, LONG, SAME, UNTESTED)})
+    text = " ".join(headline(doc_of(s, DIFF)))
+    assert ("No seat is shown to win more often than another under every ruleset, but 210 scored rounds (the "
+            "fewest of them) are too few to show every seat within ±2 points of 25%: a longer run (more --rounds) "
+            "would tell.") in text
+
+
 def test_exercised_warns_with_the_way_out_for_the_policy_used():
     s = family({(k, 4): summary(caught=0.0) for k in (BASE, LONG, SAME, UNTESTED)})
     greedy = {e["path"]: e for e in exercised(DIFF, s, [BASE, LONG, SAME, UNTESTED], "greedy")}

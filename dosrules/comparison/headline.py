@@ -94,8 +94,12 @@ def _seats(rows, n, specs, names) -> str | None:
         parts.append(f"seats are even within ±{100 * rows[by_verdict['even'][0]]['margin']:.0f} points "
                      f"{_under(by_verdict['even'], specs, names)}")
     if "undecided" in by_verdict:
-        parts.append(f"too few scored rounds to tell whether seats are even "
-                     f"{_under(by_verdict['undecided'], specs, names)}")
+        group = by_verdict["undecided"]
+        margin = 100 * rows[group[0]]["margin"]
+        scored = min(rows[spec]["n"] for spec in group)
+        parts.append(f"no seat is shown to win more often than another {_under(group, specs, names)}, but "
+                     f"{scored:,} scored rounds{' (the fewest of them)' if len(group) > 1 else ''} are too few to show every seat within ±{margin:.0f} points of "
+                     f"{even}: a longer run (more --rounds) would tell")
     text = "; ".join(parts)
     return text[0].upper() + text[1:] + "."
 
