@@ -264,8 +264,8 @@ def _simulate_filled(args, plan, rulesets, data, store, executor):
     from ..ruleset.fill import fill_inline
 
     heavy = [(g["ruleset"], g["players"]) for g in gap_heavy(data, args.gap_threshold)]
-    source = (f"from --fill {args.fill}, else the reading most shipped rulesets choose" if args.fill
-              else "the ones most shipped rulesets choose")
+    most = "the reading most shipped rulesets choose (the first declared one where none chooses)"
+    source = f"from --fill {args.fill}, else {most}" if args.fill else most
     dirs = plan.search_dirs
     out, runs = {}, []
     for n in sorted({n for _, n in heavy}):

@@ -156,10 +156,11 @@ def _gaps(gap_heavy, n, specs, names) -> list[str]:
     filled = [g for g in rows if g["filled"]]
     if filled:
         parts = [f"{names[g['ruleset']]} ({len(g['filled']['readings'])} silence"
-                 f"{'s' if len(g['filled']['readings']) != 1 else ''}; readings: {g['filled']['source']}): "
+                 f"{'s' if len(g['filled']['readings']) != 1 else ''}): "
                  + ", ".join(_filled_figure(f) for f in g["filled"]["figures"][:2]) for g in filled]
+        sources = list(dict.fromkeys(g["filled"]["source"] for g in filled))
         out.append("With every silence filled by a named reading (see \"Filled silences\"), the same play "
-                   "gives " + "; ".join(parts) + ".")
+                   "gives " + "; ".join(parts) + f". Each silence is read as {join_words(sources)}.")
     return out
 
 
