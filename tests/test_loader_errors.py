@@ -16,7 +16,6 @@ BAD = Path(__file__).parent / "data" / "bad"
 EXPECTED = {
     "anchor.yaml": ["8:20: anchor '&bonus' is not allowed."],
     "bad-cite.yaml": [
-        "9:22: rule 'setup.hand_size' has no citation (at rules.setup.hand_size).",
         "10:20: rule 'deck_exhaustion' has the value 'end-round' but its cite entry 'deck_exhaustion' "
         "marks it unspecified (at rules.deck_exhaustion).",
         "12:20: cite entry 'target' names the source 'tabel', which this file does not list in "
@@ -62,8 +61,8 @@ EXPECTED = {
         "1:1: missing key 'sources' in the top level (at sources).",
     ],
     "no-citation.yaml": [
-        "7:11: rule 'target' has no citation (at rules.target).",
-        "8:21: rule 'refill.minimum' has no citation (at rules.refill.minimum).",
+        "8:11: rule 'target' has no citation (at rules.target).",
+        "9:21: rule 'refill.minimum' has no citation (at rules.refill.minimum).",
     ],
     "path-escape.yaml": [
         "4:10: '../../etc/passwd' is not a ruleset id (lower-case letters, digits and dashes, starting "

@@ -93,7 +93,7 @@ class Citations:
     def __init__(self, ruleset: Ruleset, fmt: str, enabled: bool):
         self.ruleset, self.fmt, self.enabled = ruleset, fmt, enabled
         self.notes: list[Note] = []
-        self._by_key: dict[tuple, Note] = {}
+        self._by_key: dict[Provenance, Note] = {}
 
     def numbers(self, *paths: str, players: int | None = None) -> list[int]:
         """The note numbers of the paths' provenance (new notes are added in order)."""
@@ -105,7 +105,7 @@ class Citations:
                 prov = self.ruleset.provenance_of(path, players)
             except KeyError:
                 continue
-            key = (prov.status, prov.citation, prov.note, prov.ruleset)
+            key = prov  # frozen: equal provenance shares a note
             note = self._by_key.get(key)
             if note is None:
                 source = None
