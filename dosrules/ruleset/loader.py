@@ -38,6 +38,7 @@ from .model import Provenance, Ruleset
 from .provenance import file_leaves, file_provenance
 from .resources import data_dir
 from .schema import ID_PATTERN, nearest, schema_problems, sort_problems
+from .sound import Sound, sound_part
 from .yaml12 import Document, read_yaml
 
 MAX_EXTENDS = 8  # files in one extends chain
@@ -148,8 +149,15 @@ class RulesetFile:
 
     path: Path
     doc: Document
-    valid: bool  # schema-valid (provenance and semantic checks need that)
+    valid: bool  # schema-valid (only then is it built)
     provenance: dict[str, Provenance] = field(default_factory=dict)
+    sound: Sound | None = None  # the part that passed the schema, which the later checks read
+
+    @property
+    def data(self) -> dict[str, Any]:
+        """The data the provenance and semantic checks read: all of it when valid, else its
+        sound part (empty when even the top level is unusable)."""
+        return self.sound.data if self.sound is not None and self.sound.data is not None else {}
 
     @property
     def id(self) -> str:
@@ -159,6 +167,10 @@ class RulesetFile:
     @property
     def kind(self) -> str:
         return self.doc.data.get("kind") if self.doc.data.get("kind") in ("edition", "house") else "edition"
+
+    @property
+    def kind_known(self) -> bool:
+        return "kind" in self.data
 
     @property
     def extends(self) -> str | None:
@@ -186,10 +198,11 @@ class _Session:
             self.cache[key] = None
             return None
         problems = schema_problems(doc)
-        file = RulesetFile(path, doc, valid=not problems)
-        if file.valid:
-            file.provenance, more = file_provenance(doc)
-            problems += more
+        sound = Sound(doc.data, frozenset()) if not problems else sound_part(doc.data)
+        file = RulesetFile(path, doc, valid=not problems, sound=sound)
+        file.provenance, more = file_provenance(doc, sound)
+        problems += more
+        if "id" in file.data:
             if doc.data["id"] != path.stem:
                 problems.append(DosrulesError(
                     f"the id '{doc.data['id']}' differs from the file name '{path.name}'",
@@ -307,7 +320,7 @@ def resolve(spec: str | Path, search_dirs: Iterable[str | Path] = (), *, ids_onl
         return Resolution(spec, session.problems)
     parts = [session.part(p) for p in _split(spec, ids_only)]
     chains = [session.chain(f) if f is not None else None for f in parts]
-    if any(c is None for c in chains) or session.problems and not all(f.valid for c in chains for f in c):
+    if any(c is None for c in chains):
         return Resolution(spec, sort_problems(session.problems))
 
     layers: list[tuple[int, RulesetFile]] = [(0, f) for f in chains[0]]
@@ -343,12 +356,14 @@ def _layer(layers: list[tuple[int, RulesetFile]], session: _Session) -> tuple[Ru
     sources: list[dict[str, str]] = []
     source_origin: dict[str, RulesetFile] = {}
     applied: list[Path] = []
+    lost: list[str] = []  # rule values that failed the schema: not "missing" from an edition
     complete = False
     for _part, file in layers:
         if _real(file.path) in applied:  # extended by a later part as well: lay it once
             continue
         applied.append(_real(file.path))
-        data = file.doc.data
+        data = file.data
+        lost += file.sound.rule_paths_lost() if file.sound else []
         for path, tree_path, value in file_leaves(data):
             origin[path] = (file.doc, tree_path)
         for n in data.get("by_players") or {}:
@@ -357,7 +372,7 @@ def _layer(layers: list[tuple[int, RulesetFile]], session: _Session) -> tuple[Ru
         for n, override in (data.get("by_players") or {}).items():
             by_players[n] = merge_rules(by_players.get(n, {}), override or {})
         provenance.update(file.provenance)
-        for index, source in enumerate(data["sources"]):
+        for index, source in enumerate(data.get("sources") or []):
             first = source_origin.get(source["key"])
             if first is None:
                 sources.append(dict(source))
@@ -368,9 +383,9 @@ def _layer(layers: list[tuple[int, RulesetFile]], session: _Session) -> tuple[Ru
                     f"'{first.id}'", where=file.doc.where(("sources", index)), path=f"sources[{index}]",
                     fix="Give the source a key of its own."))
         if file.kind == "edition":
-            ids, names = [file.id], [data["name"]]
-            missing = missing_rules(rules)
-            if missing:
+            ids, names = [file.id], [data.get("name", file.id)]
+            missing = [m for m in missing_rules(rules) if not any(_overlap(m, p) for p in lost)]
+            if missing and file.kind_known:
                 session.problems.append(DosrulesError(
                     f"the edition '{file.id}' does not set "
                     + (f"the rule '{missing[0]}'" if len(missing) == 1 else
@@ -382,7 +397,7 @@ def _layer(layers: list[tuple[int, RulesetFile]], session: _Session) -> tuple[Ru
                         "mark it inferred and say why in a note)."))
         else:
             ids.append(file.id)
-            names.append(data["name"])
+            names.append(data.get("name", file.id))
     session.problems += semantic_problems(rules, by_players, origin)
     complete = not missing_rules(rules)
     files = tuple(dict.fromkeys(f.doc.file for _, f in layers))
@@ -398,6 +413,11 @@ def _layer(layers: list[tuple[int, RulesetFile]], session: _Session) -> tuple[Ru
         "by_players": by_players,
     }
     return build_ruleset(tree, provenance, files), complete, files
+
+
+def _overlap(path: str, other: str) -> bool:
+    """Whether two rule paths are the same, or one lies below the other (``""`` is all rules)."""
+    return other == "" or path == other or path.startswith(other + ".") or other.startswith(path + ".")
 
 
 # --- public -----------------------------------------------------------------------------------

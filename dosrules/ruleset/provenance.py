@@ -24,6 +24,7 @@ from typing import Any, Iterator
 from ..errors import DosrulesError
 from .model import UNSPECIFIED_TEXT, Citation, Provenance, Status, rule_paths
 from .schema import dotted, nearest, show
+from .sound import Sound
 from .yaml12 import Document, TreePath
 
 RULE_LEAVES: frozenset[str] = frozenset(rule_paths())
@@ -72,14 +73,25 @@ def _suggest(key: str) -> str | None:
     return nearest(key, RULE_NODES)
 
 
-def file_provenance(doc: Document) -> tuple[dict[str, Provenance], list[DosrulesError]]:
-    """Provenance of every rule value a schema-valid file sets, and every problem with its cites."""
-    data = doc.data
-    file_id = data["id"]
+def file_provenance(doc: Document, sound: Sound | None = None) -> tuple[dict[str, Provenance], list[DosrulesError]]:
+    """Provenance of every rule value a file sets, and every problem with its cites.
+
+    For a file with schema errors, ``sound`` is what passed (:mod:`dosrules.ruleset.sound`):
+    the checks read only that, and say nothing that a value taken out would explain (a rule
+    whose cite entry failed, a cite entry whose rule failed, a source key when a source failed).
+    Without a valid ``kind`` the default status is unknown and nothing is checked."""
+    sound = sound or Sound(doc.data, frozenset())
+    data = sound.data
+    if data is None or "kind" not in data:
+        return {}, []
+    file_id = data.get("id", "")
     default = Status.HOUSE if data["kind"] == "house" else Status.STATED
     cite: dict[str, dict[str, Any]] = data.get("cite") or {}
+    written_cite = doc.data.get("cite") if isinstance(doc.data.get("cite"), dict) else {}
+    sources_known = "sources" in data
     sources = [s["key"] for s in data.get("sources") or []]
     titles = {s["key"]: s["title"] for s in data.get("sources") or []}
+    lost_rules = sound.rule_paths_lost()
     problems: list[DosrulesError] = []
 
     def problem(path: TreePath, what: str, fix: str, key: bool = False) -> None:
@@ -102,7 +114,7 @@ def file_provenance(doc: Document) -> tuple[dict[str, Provenance], list[Dosrules
                     "A citation has all three: source (a key of 'sources'), section and a short quote"
                     + ("; a house value may instead give only a note, or a source naming the table."
                        if house else "."), key=True)
-        if "source" in entry and entry["source"] not in sources and not names_table:
+        if "source" in entry and entry["source"] not in sources and not names_table and sources_known:
             guess = nearest(entry["source"], sources)
             problem((*at, "source"), f"cite entry '{key}' names the source {show(entry['source'])}, which "
                     "this file does not list in 'sources'" + (f" — did you mean '{guess}'?" if guess else ""),
@@ -119,6 +131,8 @@ def file_provenance(doc: Document) -> tuple[dict[str, Provenance], list[Dosrules
         entry = cite.get(key, {}) if key else {}
         if key:
             used.add(key)
+        if sound.lost("cite", _covering(path, written_cite)) or sound.lost("cite"):
+            continue  # its cite entry failed the schema: whatever it said is unknown
         citation = Citation(*(entry[f] for f in CITATION_FIELDS)) if all(f in entry for f in CITATION_FIELDS) else None
         table = titles.get(entry["source"], entry["source"]) if citation is None and "source" in entry else None
         stated_status = entry.get("status")
@@ -143,7 +157,7 @@ def file_provenance(doc: Document) -> tuple[dict[str, Provenance], list[Dosrules
                                       table if status is Status.HOUSE else None)
 
     for key in cite:
-        if key not in used and names_rule_path(key):
+        if key not in used and names_rule_path(key) and not any(_touches(key, lost) for lost in lost_rules):
             problem(("cite", key), f"cite entry '{key}' covers no rule value this file sets",
                     "Remove the entry, or set the rule it cites in 'rules:' (or 'by_players:').", key=True)
     return provenance, problems
@@ -157,3 +171,11 @@ def _covering(path: str, cite: dict[str, Any]) -> str | None:
         if key in cite:
             return key
     return WHOLE_FILE if WHOLE_FILE in cite else None
+
+
+def _touches(key: str, lost: str) -> bool:
+    """Whether a cite key may cover a rule value taken out at the provenance path ``lost``
+    (``""``: all of ``rules``)."""
+    if lost == "":
+        return not key.startswith("by_players")
+    return key in (lost, WHOLE_FILE) or key.startswith(lost + ".") or lost.startswith(key + ".")
