@@ -249,6 +249,17 @@ def _render(template: str, fmt: str, lang: str, ruleset: Ruleset, cite: bool, **
     return _tidy(text)
 
 
+def rule_sentence(path: str, rules: Rules, lang: str = "en") -> str:
+    """The rulebook's sentence for the value of ``path`` in ``rules`` (Markdown, no citation):
+    what the rule says, in the words every rulebook uses (editor hovers reuse it)."""
+    env = _environment("md")
+    base = {"fmt": "md", "lang": lang, "cite": None, "citations": None, "ruleset": None,
+            "descriptions": descriptions(lang)}
+    f = env.get_template("format/md.j2").make_module(base)
+    sentences = env.get_template(f"{lang}/rules.j2").make_module({**base, "f": f})
+    return _squash(str(sentences.rule(path, rules)))
+
+
 def check_players(ruleset: Ruleset, players: int | None) -> None:
     allowed = ruleset.rules.players
     if players is not None and not allowed.min <= players <= allowed.max:
