@@ -6,8 +6,9 @@ this copy translates the keywords (``$defs`` -> ``definitions``, ``prefixItems``
 cannot say. It adds what hover and completion show: every rule value's meaning, in the words of
 the English rulebook (``dosrules/rulebook/templates/en/rules.j2``), as ``enumDescriptions`` and
 ``markdownEnumDescriptions`` of each enum (flags get ``enum: [true, false]``, which validates the
-same), and the ``description`` of an ``unspecified`` branch. Other rules' numbers in a sentence
-appear as their rule paths ("until it holds `refill.minimum` cards").
+same), and the ``description`` of an ``unspecified`` branch; every rule's ``title`` is its rule
+path, the heading of a hover. Other rules' numbers in a sentence appear as their rule paths
+("until it holds `refill.minimum` cards").
 
 Regenerate with ``python -m tools.editor_schema``; ``--check`` exits 1 when the file is stale.
 """
@@ -177,8 +178,9 @@ def editor_schema() -> dict[str, Any]:
     base = base_rules()
     for path in rule_paths():
         node = out["properties"]["rules"]
-        for part in path.split("."):
+        for depth, part in enumerate(path.split("."), start=1):
             node = node["properties"][part]
+            node["title"] = ".".join(path.split(".")[:depth])  # a hover's heading: the rule path
         _describe(node, path, base)
     _markdown_too(out)
     return out
