@@ -13,6 +13,7 @@ from dosrules.errors import DosrulesError
 from dosrules.ruleset.model import rule_paths
 from dosrules.ruleset.schema import validator
 from dosrules.ruleset.yaml12 import read_yaml
+from test_schema import walk
 from tools.editor_schema import EDITOR_FILE, REGENERATE, SCHEMAS, Untranslatable, editor_schema_text, translate
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -20,16 +21,6 @@ COPY = json.loads((SCHEMAS / EDITOR_FILE).read_text(encoding="utf-8"))
 RULESETS = sorted([*ROOT.glob("rulesets/**/*.yaml"), *ROOT.glob("docs/examples/**/*.yaml"),
                    *ROOT.glob("tests/rulesets/*.yaml"), *ROOT.glob("tests/data/bad/*.yaml"),
                    *ROOT.glob("tests/data/chains/*.yaml")])
-
-
-def walk(node, path=()):
-    if isinstance(node, dict):
-        yield path, node
-        for key, value in node.items():
-            yield from walk(value, (*path, key))
-    elif isinstance(node, list):
-        for i, value in enumerate(node):
-            yield from walk(value, (*path, i))
 
 
 def test_the_committed_copy_is_current():

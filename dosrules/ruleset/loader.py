@@ -5,7 +5,9 @@ path. Each file is read safely (:mod:`dosrules.ruleset.yaml12`), checked against
 (:mod:`dosrules.ruleset.schema`) and its ``cite`` table (:mod:`dosrules.ruleset.provenance`); then the layers
 are laid over each other — an overlay replaces the values it names and keeps the rest — and
 the result is checked as a whole (:mod:`dosrules.ruleset.checks`). Every problem of every file is
-collected; a bad ruleset raises one :class:`~dosrules.errors.RulesetError` holding them all.
+collected in one pass: a file with schema errors is still checked, citations and semantics, on
+the part that passed (:mod:`dosrules.ruleset.sound`); it is only never built. A bad ruleset
+raises one :class:`~dosrules.errors.RulesetError` holding them all, in file order.
 
 Finding rulesets. An id is looked up, in this order, in the folder of the file that names it
 (for ``extends``), the folders given as ``search_dirs`` (``--rulesets DIR``; each also with its
