@@ -365,7 +365,7 @@ def _layer(layers: list[tuple[int, RulesetFile]], session: _Session) -> tuple[Ru
             continue
         applied.append(_real(file.path))
         data = file.data
-        lost += file.sound.rule_paths_lost() if file.sound else []
+        lost += file.sound.rule_values_lost() if file.sound else []
         for path, tree_path, value in file_leaves(data):
             origin[path] = (file.doc, tree_path)
         for n in data.get("by_players") or {}:
@@ -373,6 +373,9 @@ def _layer(layers: list[tuple[int, RulesetFile]], session: _Session) -> tuple[Ru
         rules = merge_rules(rules, data.get("rules") or {})
         for n, override in (data.get("by_players") or {}).items():
             by_players[n] = merge_rules(by_players.get(n, {}), override or {})
+        for path in file.sound.rule_values_lost() if file.sound else []:
+            # the file set this value, but not validly: the checks must not read an older layer's
+            rules, by_players = _forget(path, rules, by_players)
         provenance.update(file.provenance)
         for index, source in enumerate(data.get("sources") or []):
             first = source_origin.get(source["key"])
@@ -415,6 +418,29 @@ def _layer(layers: list[tuple[int, RulesetFile]], session: _Session) -> tuple[Ru
         "by_players": by_players,
     }
     return build_ruleset(tree, provenance, files), complete, files
+
+
+def _forget(path: str, rules: dict[str, Any], by_players: dict[str, dict[str, Any]]
+            ) -> tuple[dict[str, Any], dict[str, dict[str, Any]]]:
+    """The trees without the rule value at a provenance path (copied along it, never changed)."""
+    parts = path.split(".") if path else []
+    if parts[:1] == ["by_players"]:
+        n, rest = parts[1], parts[2:]
+        by_players = {**by_players, n: _cut(by_players.get(n, {}), rest)} if rest else \
+            {k: v for k, v in by_players.items() if k != n}
+        return rules, by_players
+    return _cut(rules, parts), by_players
+
+
+def _cut(tree: dict[str, Any], parts: list[str]) -> dict[str, Any]:
+    if not parts:
+        return {}
+    if parts[0] not in tree:
+        return tree
+    if len(parts) == 1:
+        return {k: v for k, v in tree.items() if k != parts[0]}
+    sub = tree[parts[0]]
+    return {**tree, parts[0]: _cut(sub, parts[1:])} if isinstance(sub, dict) else tree
 
 
 def _overlap(path: str, other: str) -> bool:

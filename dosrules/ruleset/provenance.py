@@ -131,7 +131,7 @@ def file_provenance(doc: Document, sound: Sound | None = None) -> tuple[dict[str
         entry = cite.get(key, {}) if key else {}
         if key:
             used.add(key)
-        if sound.lost("cite", _covering(path, written_cite)) or sound.lost("cite"):
+        if ("cite",) in sound.removed or ("cite", _covering(path, written_cite)) in sound.removed:
             continue  # its cite entry failed the schema: whatever it said is unknown
         citation = Citation(*(entry[f] for f in CITATION_FIELDS)) if all(f in entry for f in CITATION_FIELDS) else None
         table = titles.get(entry["source"], entry["source"]) if citation is None and "source" in entry else None

@@ -32,13 +32,21 @@ class Sound:
     data: dict[str, Any] | None
     removed: frozenset[TreePath]
 
-    def lost(self, *path: Any) -> bool:
-        """Whether the value at ``path``, or a value above or below it, was taken out."""
-        return any(r[: len(path)] == path or path[: len(r)] == r for r in self.removed)
+    def rule_values_lost(self) -> list[str]:
+        """Provenance paths of the rules and rule groups taken out (``""``: all of ``rules``);
+        unknown keys are not rules and are left out."""
+        out = []
+        for r in self.removed:
+            if r[:1] == ("rules",) and (len(r) == 1 or ".".join(map(str, r[1:])) in RULE_NODES):
+                out.append(".".join(map(str, r[1:])))
+            elif r[:1] == ("by_players",) and len(r) >= 2 and (len(r) == 2 or ".".join(map(str, r[2:])) in RULE_NODES):
+                out.append(".".join(map(str, r)))
+        return out
 
     def rule_paths_lost(self) -> list[str]:
         """Provenance paths (``deck.numbers``, ``by_players.2.setup``, ``""`` for all of
-        ``rules``) of the rule values taken out."""
+        ``rules``) a value taken out may have been meant for: a rule's own path, or for an
+        unknown key the group it stood in."""
         out = []
         for r in self.removed:
             if r[:1] == ("rules",):
@@ -57,8 +65,8 @@ def sound_part(data: Any) -> Sound:
     for _ in range(MAX_ROUNDS):
         units = set()
         for err in validator().iter_errors(current):
-            if err.validator == "required":
-                continue
+            if err.validator == "required" and not err.absolute_path:
+                continue  # a missing top-level key: nothing to take out
             found = _units(err)
             if found is None:
                 return Sound(None, frozenset(removed))
