@@ -140,3 +140,9 @@ def test_translation_of_2020_12_keywords():
         assert Draft202012Validator(source).is_valid(instance) == Draft7Validator(copy).is_valid(instance), instance
     with pytest.raises(Untranslatable, match="unevaluatedProperties"):
         translate({"type": "object", "unevaluatedProperties": False})
+
+
+def test_the_package_finds_the_copy():
+    from dosrules.ruleset.resources import editor_schema_path
+
+    assert editor_schema_path() is not None and editor_schema_path().read_bytes() == (SCHEMAS / EDITOR_FILE).read_bytes()

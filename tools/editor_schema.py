@@ -29,11 +29,12 @@ from dosrules.rulebook.render import rule_sentence
 from dosrules.ruleset import model
 from dosrules.ruleset.loader import load_ruleset, shipped_ids
 from dosrules.ruleset.model import UNSPECIFIED, UNSPECIFIED_TEXT, Rules, rule_paths
+from dosrules.ruleset.resources import EDITOR_SCHEMA
 from dosrules.ruleset.schema import ruleset_schema
 
 REGENERATE = "python -m tools.editor_schema"
 SCHEMAS = Path(__file__).resolve().parent.parent / "schemas"
-EDITOR_FILE = "ruleset.draft-07.json"
+EDITOR_FILE = EDITOR_SCHEMA
 DRAFT_07 = "http://json-schema.org/draft-07/schema#"
 EDITOR_ID = "urn:dosrules:ruleset:draft-07"
 
