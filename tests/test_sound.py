@@ -63,3 +63,13 @@ def test_broken_groups_give_their_schema_problem_and_nothing_else(tmp_path, body
     problems = whats(tmp_path, body + ("rules: {target: 300}\ncite: {target: {note: n}}\n" if body.startswith("by") else ""),
                      head)
     assert problems and all("expected" in w or "not allowed" in w or "is not one of" in w for w in problems), problems
+
+
+def test_a_broken_override_hides_the_older_layers_overrides_from_the_checks(tmp_path):
+    (tmp_path / "base.yaml").write_text(HEAD.replace("id: t", "id: base") + "by_players: {4: {setup: {hand_size: 30}}}\n",
+                                        encoding="utf-8")
+    assert [p.what[:40] for p in resolve(tmp_path / "base.yaml").problems] == [
+        "dealing 30 cards to each of 4 players pl"]
+    top = HEAD.replace("extends: mattel-2018", "extends: base")
+    assert whats(tmp_path, "by_players: 5\n", top) == ["expected a mapping, got 5"]
+    assert whats(tmp_path, "by_players: {4: 5}\n", top) == ["expected a mapping, got 5"]

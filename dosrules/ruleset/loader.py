@@ -424,6 +424,8 @@ def _forget(path: str, rules: dict[str, Any], by_players: dict[str, dict[str, An
             ) -> tuple[dict[str, Any], dict[str, dict[str, Any]]]:
     """The trees without the rule value at a provenance path (copied along it, never changed)."""
     parts = path.split(".") if path else []
+    if parts == ["by_players"]:
+        return rules, {}
     if parts[:1] == ["by_players"]:
         n, rest = parts[1], parts[2:]
         by_players = {**by_players, n: _cut(by_players.get(n, {}), rest)} if rest else \

@@ -39,7 +39,7 @@ class Sound:
         for r in self.removed:
             if r[:1] == ("rules",) and (len(r) == 1 or ".".join(map(str, r[1:])) in RULE_NODES):
                 out.append(".".join(map(str, r[1:])))
-            elif r[:1] == ("by_players",) and len(r) >= 2 and (len(r) == 2 or ".".join(map(str, r[2:])) in RULE_NODES):
+            elif r[:1] == ("by_players",) and (len(r) <= 2 or ".".join(map(str, r[2:])) in RULE_NODES):
                 out.append(".".join(map(str, r)))
         return out
 
