@@ -16,7 +16,6 @@ BAD = Path(__file__).parent / "data" / "bad"
 EXPECTED = {
     "anchor.yaml": ["8:20: anchor '&bonus' is not allowed."],
     "bad-cite.yaml": [
-        "9:22: rule 'setup.hand_size' has no citation (at rules.setup.hand_size).",
         "10:20: rule 'deck_exhaustion' has the value 'end-round' but its cite entry 'deck_exhaustion' "
         "marks it unspecified (at rules.deck_exhaustion).",
         "12:20: cite entry 'target' names the source 'tabel', which this file does not list in "
@@ -62,8 +61,15 @@ EXPECTED = {
         "1:1: missing key 'sources' in the top level (at sources).",
     ],
     "no-citation.yaml": [
-        "7:11: rule 'target' has no citation (at rules.target).",
-        "8:21: rule 'refill.minimum' has no citation (at rules.refill.minimum).",
+        "8:11: rule 'target' has no citation (at rules.target).",
+        "9:21: rule 'refill.minimum' has no citation (at rules.refill.minimum).",
+    ],
+    "one-pass.yaml": [
+        "8:18: players.min 4 is above players.max 3 (at rules.players.min).",
+        "9:20: 'reshufle' is not one of reshuffle-discard, end-round, unspecified — did you mean "
+        "'reshuffle-discard'? (at rules.deck_exhaustion).",
+        "10:11: rule 'target' has no citation (at rules.target).",
+        "11:33: expected a whole number from 0 to 15, got 'lots' (at rules.deck.numbers.3).",
     ],
     "path-escape.yaml": [
         "4:10: '../../etc/passwd' is not a ruleset id (lower-case letters, digits and dashes, starting "
@@ -117,6 +123,26 @@ def test_load_raises_one_ruleset_error_holding_them_all(name):
         load_ruleset(BAD / name)
     assert len(caught.value.problems) == len(EXPECTED[name])
     assert str(caught.value).count("\n") == len(EXPECTED[name]) - 1
+
+
+def test_schema_citation_and_check_errors_come_in_one_pass_in_file_order():
+    """A schema error hides neither the citation nor the semantic problems of the rest of the
+    file; the cite entry of the value that failed the schema stays quiet (it is not unused)."""
+    problems = resolve(BAD / "one-pass.yaml").problems
+    kinds = [("schema" if "is not one of" in p.what or "expected" in p.what else
+              "citation" if "citation" in p.what else "check") for p in problems]
+    assert kinds == ["check", "schema", "citation", "schema"]
+    assert [p.where.line for p in problems] == sorted(p.where.line for p in problems)
+
+
+def test_a_house_rule_with_a_schema_error_is_checked_against_its_edition(tmp_path):
+    """The semantic checks run on the sound part of every file of the chain."""
+    (tmp_path / "big-hands.yaml").write_text(
+        "id: big-hands\nname: Big hands\nkind: house\nextends: mattel-2018\nsources: []\n"
+        "rules:\n  setup: {hand_size: 30}\n  target: lots\n", encoding="utf-8")
+    heads = [p.paragraph().split(": ", 1)[1].split(" (at ")[0] for p in resolve(tmp_path / "big-hands.yaml").problems]
+    assert heads == ["dealing 30 cards to each of 4 players plus a Centre Row of 2 needs 122 cards, but the deck has 108",
+                     "expected a whole number from 1 to 2000, got 'lots'"]
 
 
 def test_the_schema_errors_of_one_file_are_all_reported():

@@ -109,6 +109,7 @@ def ruleset_json(ruleset: Ruleset) -> dict[str, Any]:
                if p.citation else {}),
             "note": p.note,
             "ruleset": p.ruleset,
+            "table": p.table,
         }.items() if v is not None}
         for path, p in ruleset.provenance.items()
     }
@@ -160,7 +161,8 @@ def listing(ruleset: Ruleset, cite: bool = False) -> list[str]:
             mark = f"  (filled from {prov.ruleset})" if prov.status is Status.FILLED else ""
             lines.append(f"{shown:<{width}}  {value}{mark}")
             continue
-        where = f"{prov.citation.source} §{prov.citation.section}: \"{prov.citation.quote}\"" if prov.citation else ""
+        where = (f"{prov.citation.source} §{prov.citation.section}: \"{prov.citation.quote}\"" if prov.citation
+                 else f"chosen by {prov.table}" if prov.table else "")
         lines.append(f"{shown:<{width}}  {value:<20}  {prov.status.value:<11}  {where}".rstrip())
         if prov.note:
             lines.append(f"{'':<{width}}  {'':<20}  note: {prov.note}")

@@ -93,7 +93,7 @@ class Citations:
     def __init__(self, ruleset: Ruleset, fmt: str, enabled: bool):
         self.ruleset, self.fmt, self.enabled = ruleset, fmt, enabled
         self.notes: list[Note] = []
-        self._by_key: dict[tuple, Note] = {}
+        self._by_key: dict[Provenance, Note] = {}
 
     def numbers(self, *paths: str, players: int | None = None) -> list[int]:
         """The note numbers of the paths' provenance (new notes are added in order)."""
@@ -105,7 +105,7 @@ class Citations:
                 prov = self.ruleset.provenance_of(path, players)
             except KeyError:
                 continue
-            key = (prov.status, prov.citation, prov.note, prov.ruleset)
+            key = prov  # frozen: equal provenance shares a note
             note = self._by_key.get(key)
             if note is None:
                 source = None
@@ -247,6 +247,17 @@ def _render(template: str, fmt: str, lang: str, ruleset: Ruleset, cite: bool, **
         raise DosrulesError(f"the {lang} template {template} failed: {err}", where=where or None,
                             fix="Fix the template.") from None
     return _tidy(text)
+
+
+def rule_sentence(path: str, rules: Rules, lang: str = "en") -> str:
+    """The rulebook's sentence for the value of ``path`` in ``rules`` (Markdown, no citation):
+    what the rule says, in the words every rulebook uses (editor hovers reuse it)."""
+    env = _environment("md")
+    base = {"fmt": "md", "lang": lang, "cite": None, "citations": None, "ruleset": None,
+            "descriptions": descriptions(lang)}
+    f = env.get_template("format/md.j2").make_module(base)
+    sentences = env.get_template(f"{lang}/rules.j2").make_module({**base, "f": f})
+    return _squash(str(sentences.rule(path, rules)))
 
 
 def check_players(ruleset: Ruleset, players: int | None) -> None:

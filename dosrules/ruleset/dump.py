@@ -19,6 +19,8 @@ def _entry(prov: Provenance) -> dict[str, str] | None:
     entry: dict[str, str] = {"status": prov.status.value}
     if prov.citation is not None:
         entry.update(source=prov.citation.source, section=prov.citation.section, quote=prov.citation.quote)
+    elif prov.table is not None:  # a house value's table, named without a citation
+        entry["source"] = prov.table
     if prov.note is not None:
         entry["note"] = prov.note
     return entry if len(entry) > 1 or prov.status.value != "unspecified" else None

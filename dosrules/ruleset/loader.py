@@ -5,7 +5,9 @@ path. Each file is read safely (:mod:`dosrules.ruleset.yaml12`), checked against
 (:mod:`dosrules.ruleset.schema`) and its ``cite`` table (:mod:`dosrules.ruleset.provenance`); then the layers
 are laid over each other — an overlay replaces the values it names and keeps the rest — and
 the result is checked as a whole (:mod:`dosrules.ruleset.checks`). Every problem of every file is
-collected; a bad ruleset raises one :class:`~dosrules.errors.RulesetError` holding them all.
+collected in one pass: a file with schema errors is still checked, citations and semantics, on
+the part that passed (:mod:`dosrules.ruleset.sound`); it is only never built. A bad ruleset
+raises one :class:`~dosrules.errors.RulesetError` holding them all, in file order.
 
 Finding rulesets. An id is looked up, in this order, in the folder of the file that names it
 (for ``extends``), the folders given as ``search_dirs`` (``--rulesets DIR``; each also with its
@@ -38,6 +40,7 @@ from .model import Provenance, Ruleset
 from .provenance import file_leaves, file_provenance
 from .resources import data_dir
 from .schema import ID_PATTERN, nearest, schema_problems, sort_problems
+from .sound import Sound, sound_part
 from .yaml12 import Document, read_yaml
 
 MAX_EXTENDS = 8  # files in one extends chain
@@ -148,8 +151,15 @@ class RulesetFile:
 
     path: Path
     doc: Document
-    valid: bool  # schema-valid (provenance and semantic checks need that)
+    valid: bool  # schema-valid (only then is it built)
     provenance: dict[str, Provenance] = field(default_factory=dict)
+    sound: Sound | None = None  # the part that passed the schema, which the later checks read
+
+    @property
+    def data(self) -> dict[str, Any]:
+        """The data the provenance and semantic checks read: all of it when valid, else its
+        sound part (empty when even the top level is unusable)."""
+        return self.sound.data if self.sound is not None and self.sound.data is not None else {}
 
     @property
     def id(self) -> str:
@@ -159,6 +169,10 @@ class RulesetFile:
     @property
     def kind(self) -> str:
         return self.doc.data.get("kind") if self.doc.data.get("kind") in ("edition", "house") else "edition"
+
+    @property
+    def kind_known(self) -> bool:
+        return "kind" in self.data
 
     @property
     def extends(self) -> str | None:
@@ -186,10 +200,11 @@ class _Session:
             self.cache[key] = None
             return None
         problems = schema_problems(doc)
-        file = RulesetFile(path, doc, valid=not problems)
-        if file.valid:
-            file.provenance, more = file_provenance(doc)
-            problems += more
+        sound = Sound(doc.data, frozenset()) if not problems else sound_part(doc.data)
+        file = RulesetFile(path, doc, valid=not problems, sound=sound)
+        file.provenance, more = file_provenance(doc, sound)
+        problems += more
+        if "id" in file.data:
             if doc.data["id"] != path.stem:
                 problems.append(DosrulesError(
                     f"the id '{doc.data['id']}' differs from the file name '{path.name}'",
@@ -307,7 +322,7 @@ def resolve(spec: str | Path, search_dirs: Iterable[str | Path] = (), *, ids_onl
         return Resolution(spec, session.problems)
     parts = [session.part(p) for p in _split(spec, ids_only)]
     chains = [session.chain(f) if f is not None else None for f in parts]
-    if any(c is None for c in chains) or session.problems and not all(f.valid for c in chains for f in c):
+    if any(c is None for c in chains):
         return Resolution(spec, sort_problems(session.problems))
 
     layers: list[tuple[int, RulesetFile]] = [(0, f) for f in chains[0]]
@@ -343,12 +358,14 @@ def _layer(layers: list[tuple[int, RulesetFile]], session: _Session) -> tuple[Ru
     sources: list[dict[str, str]] = []
     source_origin: dict[str, RulesetFile] = {}
     applied: list[Path] = []
+    lost: list[str] = []  # rule values that failed the schema: not "missing" from an edition
     complete = False
     for _part, file in layers:
         if _real(file.path) in applied:  # extended by a later part as well: lay it once
             continue
         applied.append(_real(file.path))
-        data = file.doc.data
+        data = file.data
+        lost += file.sound.rule_values_lost() if file.sound else []
         for path, tree_path, value in file_leaves(data):
             origin[path] = (file.doc, tree_path)
         for n in data.get("by_players") or {}:
@@ -356,8 +373,11 @@ def _layer(layers: list[tuple[int, RulesetFile]], session: _Session) -> tuple[Ru
         rules = merge_rules(rules, data.get("rules") or {})
         for n, override in (data.get("by_players") or {}).items():
             by_players[n] = merge_rules(by_players.get(n, {}), override or {})
+        for path in file.sound.rule_values_lost() if file.sound else []:
+            # the file set this value, but not validly: the checks must not read an older layer's
+            rules, by_players = _forget(path, rules, by_players)
         provenance.update(file.provenance)
-        for index, source in enumerate(data["sources"]):
+        for index, source in enumerate(data.get("sources") or []):
             first = source_origin.get(source["key"])
             if first is None:
                 sources.append(dict(source))
@@ -368,9 +388,9 @@ def _layer(layers: list[tuple[int, RulesetFile]], session: _Session) -> tuple[Ru
                     f"'{first.id}'", where=file.doc.where(("sources", index)), path=f"sources[{index}]",
                     fix="Give the source a key of its own."))
         if file.kind == "edition":
-            ids, names = [file.id], [data["name"]]
-            missing = missing_rules(rules)
-            if missing:
+            ids, names = [file.id], [data.get("name", file.id)]
+            missing = [m for m in missing_rules(rules) if not any(_overlap(m, p) for p in lost)]
+            if missing and file.kind_known:
                 session.problems.append(DosrulesError(
                     f"the edition '{file.id}' does not set "
                     + (f"the rule '{missing[0]}'" if len(missing) == 1 else
@@ -382,7 +402,7 @@ def _layer(layers: list[tuple[int, RulesetFile]], session: _Session) -> tuple[Ru
                         "mark it inferred and say why in a note)."))
         else:
             ids.append(file.id)
-            names.append(data["name"])
+            names.append(data.get("name", file.id))
     session.problems += semantic_problems(rules, by_players, origin)
     complete = not missing_rules(rules)
     files = tuple(dict.fromkeys(f.doc.file for _, f in layers))
@@ -398,6 +418,36 @@ def _layer(layers: list[tuple[int, RulesetFile]], session: _Session) -> tuple[Ru
         "by_players": by_players,
     }
     return build_ruleset(tree, provenance, files), complete, files
+
+
+def _forget(path: str, rules: dict[str, Any], by_players: dict[str, dict[str, Any]]
+            ) -> tuple[dict[str, Any], dict[str, dict[str, Any]]]:
+    """The trees without the rule value at a provenance path (copied along it, never changed)."""
+    parts = path.split(".") if path else []
+    if parts == ["by_players"]:
+        return rules, {}
+    if parts[:1] == ["by_players"]:
+        n, rest = parts[1], parts[2:]
+        by_players = {**by_players, n: _cut(by_players.get(n, {}), rest)} if rest else \
+            {k: v for k, v in by_players.items() if k != n}
+        return rules, by_players
+    return _cut(rules, parts), by_players
+
+
+def _cut(tree: dict[str, Any], parts: list[str]) -> dict[str, Any]:
+    if not parts:
+        return {}
+    if parts[0] not in tree:
+        return tree
+    if len(parts) == 1:
+        return {k: v for k, v in tree.items() if k != parts[0]}
+    sub = tree[parts[0]]
+    return {**tree, parts[0]: _cut(sub, parts[1:])} if isinstance(sub, dict) else tree
+
+
+def _overlap(path: str, other: str) -> bool:
+    """Whether two rule paths are the same, or one lies below the other (``""`` is all rules)."""
+    return other == "" or path == other or path.startswith(other + ".") or other.startswith(path + ".")
 
 
 # --- public -----------------------------------------------------------------------------------

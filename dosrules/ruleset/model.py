@@ -81,6 +81,7 @@ class Provenance:
     citation: Citation | None = None  # None for UNSPECIFIED, and for FILLED from a readings file
     note: str | None = None
     ruleset: str | None = None  # id of the ruleset file that set this value (FILLED: where the reading came from)
+    table: str | None = None  # HOUSE without a citation: who chose it, as the file's `source` names it
 
 
 # --- rule enums -------------------------------------------------------------------------------

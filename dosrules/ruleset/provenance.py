@@ -5,11 +5,15 @@ in ``cite:``, keyed by rule path. An entry covers the rule at its path and every
 that has no longer entry of its own (``deck`` covers ``deck.total`` unless ``deck.total`` has an
 entry). Keys below ``by_players`` are written in full: ``by_players.2.setup.hand_size``.
 
+The key ``rules`` covers every value the file sets (one entry for a whole house rule).
+
 The status of a value is the entry's ``status``, else ``stated`` in an edition and ``house`` in
-a house rule; a value written ``unspecified`` always has the status ``unspecified``. Every other
-value needs a citation (``source`` + ``section`` + ``quote``) naming a source the same file
-lists, and an ``inferred`` value needs a ``note``. A ``filled`` value (a reading filled into a
-silence, see :mod:`dosrules.ruleset.fill`) needs a citation or a note.
+a house rule; a value written ``unspecified`` always has the status ``unspecified``. A ``stated``
+or ``inferred`` value needs a citation (``source`` + ``section`` + ``quote``) naming a source the
+same file lists, and an ``inferred`` value needs a ``note``. A ``filled`` value (a reading filled
+into a silence, see :mod:`dosrules.ruleset.fill`) needs a citation or a note. A ``house`` value's
+source is the table itself: it needs no citation, and may give a ``note`` or a ``source`` alone
+that names the table ("our kitchen table", or the key of a listed source), or a full citation.
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ from typing import Any, Iterator
 from ..errors import DosrulesError
 from .model import UNSPECIFIED_TEXT, Citation, Provenance, Status, rule_paths
 from .schema import dotted, nearest, show
+from .sound import Sound
 from .yaml12 import Document, TreePath
 
 RULE_LEAVES: frozenset[str] = frozenset(rule_paths())
@@ -27,6 +32,7 @@ RULE_NODES: frozenset[str] = frozenset(
     ".".join(p.split(".")[:i]) for p in RULE_LEAVES for i in range(1, p.count(".") + 2))
 _BY_PLAYERS_KEY = re.compile(r"^by_players(?:\.([0-9]+)(?:\.(.+))?)?$")
 CITATION_FIELDS = ("source", "section", "quote")
+WHOLE_FILE = "rules"  # the cite key that covers every rule value of the file
 
 
 def rule_leaves(rules: dict[str, Any], prefix: str = "") -> Iterator[tuple[str, Any]]:
@@ -49,7 +55,10 @@ def file_leaves(data: dict[str, Any]) -> Iterator[tuple[str, TreePath, Any]]:
 
 
 def names_rule_path(key: str) -> bool:
-    """Whether a cite key names a rule, a rule group, or a ``by_players`` override of one."""
+    """Whether a cite key names a rule, a rule group, a ``by_players`` override of one, or the
+    whole file (``rules``)."""
+    if key == WHOLE_FILE:
+        return True
     match = _BY_PLAYERS_KEY.match(key)
     if match:
         return match.group(2) is None or match.group(2) in RULE_NODES
@@ -64,13 +73,25 @@ def _suggest(key: str) -> str | None:
     return nearest(key, RULE_NODES)
 
 
-def file_provenance(doc: Document) -> tuple[dict[str, Provenance], list[DosrulesError]]:
-    """Provenance of every rule value a schema-valid file sets, and every problem with its cites."""
-    data = doc.data
-    file_id = data["id"]
+def file_provenance(doc: Document, sound: Sound | None = None) -> tuple[dict[str, Provenance], list[DosrulesError]]:
+    """Provenance of every rule value a file sets, and every problem with its cites.
+
+    For a file with schema errors, ``sound`` is what passed (:mod:`dosrules.ruleset.sound`):
+    the checks read only that, and say nothing that a value taken out would explain (a rule
+    whose cite entry failed, a cite entry whose rule failed, a source key when a source failed).
+    Without a valid ``kind`` the default status is unknown and nothing is checked."""
+    sound = sound or Sound(doc.data, frozenset())
+    data = sound.data
+    if data is None or "kind" not in data:
+        return {}, []
+    file_id = data.get("id", "")
     default = Status.HOUSE if data["kind"] == "house" else Status.STATED
     cite: dict[str, dict[str, Any]] = data.get("cite") or {}
+    written_cite = doc.data.get("cite") if isinstance(doc.data.get("cite"), dict) else {}
+    sources_known = "sources" in data
     sources = [s["key"] for s in data.get("sources") or []]
+    titles = {s["key"]: s["title"] for s in data.get("sources") or []}
+    lost_rules = sound.rule_paths_lost()
     problems: list[DosrulesError] = []
 
     def problem(path: TreePath, what: str, fix: str, key: bool = False) -> None:
@@ -84,13 +105,16 @@ def file_provenance(doc: Document) -> tuple[dict[str, Provenance], list[Dosrules
                     "A cite key is a rule path such as 'refill.minimum', a group such as 'deck', "
                     "or 'by_players.N.<rule path>'.", key=True)
             continue
+        house = entry.get("status", default.value) == Status.HOUSE.value
         given = [f for f in CITATION_FIELDS if f in entry]
-        if given and len(given) < len(CITATION_FIELDS):
+        names_table = house and given == ["source"]  # a house value's source alone: the table
+        if given and len(given) < len(CITATION_FIELDS) and not names_table:
             missing = [f for f in CITATION_FIELDS if f not in entry]
             problem(at, f"cite entry '{key}' gives {' and '.join(given)} but not {' and '.join(missing)}",
-                    "A citation has all three: source (a key of 'sources'), section and a short quote.",
-                    key=True)
-        if "source" in entry and entry["source"] not in sources:
+                    "A citation has all three: source (a key of 'sources'), section and a short quote"
+                    + ("; a house value may instead give only a note, or a source naming the table."
+                       if house else "."), key=True)
+        if "source" in entry and entry["source"] not in sources and not names_table and sources_known:
             guess = nearest(entry["source"], sources)
             problem((*at, "source"), f"cite entry '{key}' names the source {show(entry['source'])}, which "
                     "this file does not list in 'sources'" + (f" — did you mean '{guess}'?" if guess else ""),
@@ -107,7 +131,10 @@ def file_provenance(doc: Document) -> tuple[dict[str, Provenance], list[Dosrules
         entry = cite.get(key, {}) if key else {}
         if key:
             used.add(key)
+        if ("cite",) in sound.removed or ("cite", _covering(path, written_cite)) in sound.removed:
+            continue  # its cite entry failed the schema: whatever it said is unknown
         citation = Citation(*(entry[f] for f in CITATION_FIELDS)) if all(f in entry for f in CITATION_FIELDS) else None
+        table = titles.get(entry["source"], entry["source"]) if citation is None and "source" in entry else None
         stated_status = entry.get("status")
         if value == UNSPECIFIED_TEXT:
             if key == path and stated_status not in (None, Status.UNSPECIFIED.value):
@@ -121,15 +148,16 @@ def file_provenance(doc: Document) -> tuple[dict[str, Provenance], list[Dosrules
                     f"'{key}' marks it unspecified",
                     "Write 'unspecified' as the value if the source is silent; if the rule needs a "
                     "value, mark it inferred and say why in a note.")
-        elif citation is None and not (status is Status.FILLED and entry.get("note")):
+        elif citation is None and status is not Status.HOUSE and not (status is Status.FILLED and entry.get("note")):
             problem(tree_path, f"rule '{path}' has no citation",
                     f"Add a 'cite:' entry for '{path}' (or for a group above it) with source, section "
-                    "and quote; only a value written 'unspecified' (or a filled one with a note) may go "
-                    "without one.")
-        provenance[path] = Provenance(status, citation, entry.get("note"), file_id)
+                    "and quote; only a value written 'unspecified', a house value, or a filled one with a "
+                    "note may go without one.")
+        provenance[path] = Provenance(status, citation, entry.get("note"), file_id,
+                                      table if status is Status.HOUSE else None)
 
     for key in cite:
-        if key not in used and names_rule_path(key):
+        if key not in used and names_rule_path(key) and not any(_touches(key, lost) for lost in lost_rules):
             problem(("cite", key), f"cite entry '{key}' covers no rule value this file sets",
                     "Remove the entry, or set the rule it cites in 'rules:' (or 'by_players:').", key=True)
     return provenance, problems
@@ -142,4 +170,12 @@ def _covering(path: str, cite: dict[str, Any]) -> str | None:
         key = ".".join(parts[:i])
         if key in cite:
             return key
-    return None
+    return WHOLE_FILE if WHOLE_FILE in cite else None
+
+
+def _touches(key: str, lost: str) -> bool:
+    """Whether a cite key may cover a rule value taken out at the provenance path ``lost``
+    (``""``: all of ``rules``)."""
+    if lost == "":
+        return not key.startswith("by_players")
+    return key in (lost, WHOLE_FILE) or key.startswith(lost + ".") or lost.startswith(key + ".")

@@ -143,7 +143,11 @@ def _enum(doc: Document, err) -> list[DosrulesError]:
     guess = nearest(err.instance, choices) if isinstance(err.instance, str) else None
     what = f"{show(err.instance)} is not one of {', '.join(choices)}"
     what += f" — did you mean '{guess}'?" if guess else _value_hint(err.instance)
-    return [_at(doc, err, what)]
+    meanings = err.schema.get("enumDescriptions") if isinstance(err.schema, dict) else None
+    fix = None
+    if meanings and len(meanings) == len(choices):
+        fix = (_fix(err.schema) or "Expected:") + " " + " ".join(f"{c}: {m}" for c, m in zip(choices, meanings))
+    return [_at(doc, err, what, fix)]
 
 
 def _one_of(doc: Document, err) -> list[DosrulesError]:
