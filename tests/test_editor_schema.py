@@ -43,18 +43,19 @@ def _data(path: Path):
         return None  # not YAML the loader reads: no schema gives a verdict
 
 
-@pytest.mark.parametrize("path", RULESETS, ids=lambda p: str(p.relative_to(ROOT)))
+READABLE = [p for p in RULESETS if _data(p) is not None]  # the rest are not YAML: no schema judges them
+
+
+@pytest.mark.parametrize("path", READABLE, ids=lambda p: str(p.relative_to(ROOT)))
 def test_every_ruleset_gets_the_same_verdict_under_both_schemas(path):
     data = _data(path)
-    if data is None:
-        pytest.skip("unreadable YAML")
     ours = [e.message for e in validator().iter_errors(data)]
     theirs = [e.message for e in Draft7Validator(COPY).iter_errors(data)]
     assert bool(ours) == bool(theirs), (ours, theirs)
 
 
 def test_the_corpus_holds_valid_and_invalid_rulesets():
-    verdicts = [not list(validator().iter_errors(d)) for d in map(_data, RULESETS) if d is not None]
+    verdicts = [not list(validator().iter_errors(_data(p))) for p in READABLE]
     assert verdicts.count(True) >= 10 and verdicts.count(False) >= 8
 
 
