@@ -26,8 +26,9 @@ def validation_inputs(specs: Sequence[str]) -> list[tuple[str, bool]]:
             continue
         files = []
         for root, folders, names in os.walk(spec):
-            folders[:] = sorted(f for f in folders if not f.startswith("."))
-            files += [os.path.join(root, n) for n in sorted(names) if n.endswith(YAML_SUFFIXES)]
+            folders[:] = [f for f in folders if not f.startswith(".")]
+            files += [os.path.join(root, n) for n in names if n.endswith(YAML_SUFFIXES)]
+        files.sort(key=lambda f: Path(f).parts)
         out += [(f, True) for f in files] or [(spec, True)]  # an empty folder: reported as such
     return out
 

@@ -25,7 +25,7 @@ from .model import UNSPECIFIED_TEXT, Ruleset, rule_paths
 from .provenance import file_leaves
 from .readings import OPEN_PATHS
 from .resources import PACKAGE_DIR, data_dir
-from .schema import nearest, ruleset_schema, validator
+from .schema import nearest, ruleset_schema, show, validator
 from .yaml12 import dump_yaml, read_yaml
 
 EDITOR_SCHEMA = "ruleset.draft-07.json"  # the schema copy editors read (JSON Schema draft-07)
@@ -156,19 +156,20 @@ def _parse_value(raw: str, text: str, option: str) -> Any:
 
 def _value_problem(node: Mapping[str, Any], value: Any) -> str | None:
     """What is wrong with ``value`` for a rule of schema ``node``, or None."""
-    errors = list(type(validator())(node).iter_errors(value))
-    if not errors:
+    if not any(True for _ in type(validator())(node).iter_errors(value)):
         return None
+    what = f"{show(value) if isinstance(value, str) else yaml_value(value)} is not a value of the rule"
     choices = [c for c in node.get("enum", []) if isinstance(c, str)]
     for branch in node.get("oneOf", []):
         choices += [branch["const"]] if isinstance(branch.get("const"), str) else []
     if isinstance(value, str) and choices:
-        folded = {c.lower(): c for c in choices}
-        guess = folded.get(value.lower()) or nearest(value.lower(), choices)
+        word = value.lower()
+        starting = [c for c in choices if c.startswith(word)]
+        guess = ({c.lower(): c for c in choices}.get(word) or (starting[0] if len(starting) == 1 else None)
+                 or nearest(word, choices))
         if guess:
-            return f"'{value}' is not a value of the rule — did you mean '{guess}'?"
-    shown = yaml_value(value)
-    return f"{shown} is not a value of the rule ({errors[0].message})"
+            return f"{what} — did you mean '{guess}'?"
+    return what
 
 
 # --- which rules house rules change -----------------------------------------------------------
