@@ -77,6 +77,20 @@ def test_uncommented_hints_are_valid_yaml_with_the_editions_values(capsys, tmp_p
     assert "unknown key" not in err and "syntax" not in err
 
 
+def test_the_edition_may_come_from_a_rulesets_folder(capsys, tmp_path, monkeypatch):
+    ours = tmp_path / "ours"
+    ours.mkdir()
+    text = (REPO / "rulesets" / "editions" / "german.yaml").read_text().replace("id: german", "id: our-edition")
+    (ours / "our-edition.yaml").write_text(text)
+    monkeypatch.chdir(tmp_path)
+    code, out, err = run(capsys, "new", "house", "on-ours", "--from", "our-edition", "--rulesets", "ours",
+                         "--set", "target=250")
+    assert code == 0, err
+    assert "'dosrules show our-edition+on-ours.yaml --rulesets ours'" in out
+    code, out, err = run(capsys, "show", "our-edition+on-ours.yaml", "--rulesets", "ours")
+    assert code == 0 and rows(out)["target"] == "250"
+
+
 def test_a_house_file_without_values_is_valid(capsys, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     code, _, err = run(capsys, "new", "house", "blank")

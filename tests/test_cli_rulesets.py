@@ -6,7 +6,6 @@ from pathlib import Path
 import pytest
 
 from clikit import run
-from dosrules.cli import main
 from dosrules.ruleset.model import rule_paths
 
 DATA = Path(__file__).parent / "data"

@@ -77,7 +77,7 @@ def _target(args) -> Path:
     return target
 
 
-def _check_and_write(target: Path, text: str, spec: str | None) -> None:
+def _check_and_write(target: Path, text: str, spec: str | None, dirs: list[Path]) -> None:
     """Resolve the text as ``spec`` (``{file}`` standing for the file) before writing it; every
     problem is reported at the file's own name."""
     from ..ruleset.loader import resolve
@@ -85,7 +85,7 @@ def _check_and_write(target: Path, text: str, spec: str | None) -> None:
     with tempfile.TemporaryDirectory(prefix="dosrules-new-") as folder:
         trial = Path(folder) / target.name
         trial.write_text(text, encoding="utf-8")
-        result = resolve(spec.format(file=trial) if spec else trial)
+        result = resolve(spec.format(file=trial) if spec else trial, dirs)
         if result.problems:
             shown = str(target)
             raise RulesetError([_moved(p, str(trial), shown) for p in result.problems])
@@ -116,11 +116,12 @@ def _new_house(args) -> int:
     edition = load_ruleset(args.edition, dirs) if args.edition else None
     hints = most_changed(house_files([*shipped_dirs(), *example_dirs(), *dirs]))
     text = house_text(args.name, target, settings, edition=edition, hints=hints)
-    _check_and_write(target, text, f"{args.edition}+{{file}}" if args.edition else None)
+    _check_and_write(target, text, f"{args.edition}+{{file}}" if args.edition else None, dirs)
     base = edition.id if edition else "EDITION"
     print(f"wrote {target}: a house rule setting {len(settings)} rule{'s' if len(settings) != 1 else ''}"
           + (f" ({', '.join(args.settings)})" if settings else "") + ".")
-    print(f"Next: edit it, then 'dosrules validate {target}' and 'dosrules show {base}+{target}'.")
+    extra = "".join(f" --rulesets {d}" for d in args.rulesets)
+    print(f"Next: edit it, then 'dosrules validate {target}' and 'dosrules show {base}+{target}{extra}'.")
     return 0
 
 
@@ -139,7 +140,7 @@ def _new_edition(args) -> int:
         raise UsageError("no edition to take the values that need one from", fix="Give --from EDITION.")
     model = load_ruleset(model_id, dirs)
     text = edition_text(args.name, target, model, args.source or f"{args.name}.txt", args.language)
-    _check_and_write(target, text, None)
+    _check_and_write(target, text, None, dirs)
     print(f"wrote {target}: every rule unspecified where it may be; the others copied from {model.id} and "
           "marked inferred until you cite your source.")
     print(f"Next: transcribe, then 'dosrules validate {target}'; 'dosrules gaps {target}' lists what stays unspecified.")

@@ -263,7 +263,8 @@ def house_text(name: str, target: Path, settings: Sequence[Setting], *, edition:
                     f"{_folder(target)} when it is not in the working folder).")
     lines += [f"id: {name}", f"name: {yaml_value(title or name.replace('-', ' ').capitalize())}", "kind: house",
               "description: >-", "  What the table plays differently, and why.",
-              f"# extends: {base}  # uncomment to make the file complete on its own (then it names that edition)",
+              *([f"# extends: {base}  # uncomment to make the file complete on its own (then it names that edition)"]
+                if edition is not None and edition.kind == "edition" and "+" not in base and "~" not in base else []),
               "sources:", f"  - {_entry(TABLE_SOURCE)}", ""]
     plain = [s for s in settings if s.key == s.rule]
     per_count: dict[str, list[Setting]] = {}
