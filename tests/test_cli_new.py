@@ -107,6 +107,8 @@ def test_a_house_file_without_values_is_valid(capsys, tmp_path, monkeypatch):
     ("dos_call.catch_penalty=44", "44 is not a value of the rule"),
     ("target=two hundred", "'two hundred' is not a value of the rule"),
     ("target", "not a setting"),
+    ("drawing=keep", "'drawing' is a group of rules, not a rule. Set one of its rules: drawing.draw_when_match_possible,"),
+    ("target=!!python/object:os.system 1", "cannot read the value (the tag '!!python/object:os.system' is not allowed)"),
     ("by_players.x.target=300", "is not a rule path for one player count"),
     ("deck.colours=[blue, pink]", "is not a value of the rule"),
 ])

@@ -65,7 +65,7 @@ def _target(args) -> Path:
                          fix="Use lower-case letters, digits and dashes, at most 64 characters, e.g. "
                              f"'{re.sub(r'[^a-z0-9-]+', '-', name.lower()).strip('-')[:64] or 'our-rules'}'.")
     target = Path(args.out) if args.out else Path(f"{name}.yaml")
-    if args.out and os.path.isdir(args.out):
+    if args.out and (os.path.isdir(args.out) or args.out.endswith(("/", os.sep))):
         target = target / f"{name}.yaml"
     elif target.name != f"{name}.yaml":
         raise UsageError(f"--out {args.out}: a ruleset's file is named after its id, so this one must be {name}.yaml",
@@ -89,8 +89,12 @@ def _check_and_write(target: Path, text: str, spec: str | None, dirs: list[Path]
         if result.problems:
             shown = str(target)
             raise RulesetError([_moved(p, str(trial), shown) for p in result.problems])
-    target.parent.mkdir(parents=True, exist_ok=True)
-    target.write_text(text, encoding="utf-8")
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(text, encoding="utf-8")
+    except OSError as err:
+        raise UsageError(f"cannot write {target}: {err.strerror or err}",
+                         fix="Give --out a file or folder you can write to.") from None
 
 
 def _moved(problem: DosrulesError, trial: str, shown: str) -> DosrulesError:

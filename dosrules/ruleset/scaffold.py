@@ -131,6 +131,10 @@ def parse_setting(text: str, option: str = "--set") -> Setting:
                              fix="Write by_players.N.<rule path>=VALUE, e.g. by_players.2.setup.centre_row=3.")
         prefix, key = f"by_players.{int(parts[1])}.", ".".join(parts[2:])
     node = rule_schema(key) if key in rule_paths() else None
+    below = [p for p in rule_paths() if p.startswith(key + ".")]
+    if below:
+        raise UsageError(f"{option} {text}: '{key}' is a group of rules, not a rule",
+                         fix=f"Set one of its rules: {', '.join(below)}.")
     if node is None:
         guess = nearest(key.lower(), rule_paths())
         raise UsageError(f"{option} {text}: '{key}' names no rule" + (f" — did you mean '{guess}'?" if guess else ""),
@@ -150,7 +154,7 @@ def _parse_value(raw: str, text: str, option: str) -> Any:
     try:
         return read_yaml("<value>", text=f"value: {raw}\n", shape="").data["value"]
     except DosrulesError as err:
-        raise UsageError(f"{option} {text}: the value is not YAML ({err.what})",
+        raise UsageError(f"{option} {text}: cannot read the value ({err.what})",
                          fix="Write a number, true or false, a word, or a list such as [blue, red].") from None
 
 
