@@ -22,7 +22,7 @@ from typing import Any, Iterable, Mapping, Sequence
 
 from ..errors import DosrulesError, UsageError
 from .model import UNSPECIFIED_TEXT, Ruleset, rule_paths
-from .provenance import file_leaves
+from .provenance import RULE_LEAVES, file_leaves
 from .readings import OPEN_PATHS
 from .resources import PACKAGE_DIR, data_dir
 from .schema import nearest, ruleset_schema, show, validator
@@ -130,7 +130,7 @@ def parse_setting(text: str, option: str = "--set") -> Setting:
             raise UsageError(f"{option} {text}: '{key}' is not a rule path for one player count",
                              fix="Write by_players.N.<rule path>=VALUE, e.g. by_players.2.setup.centre_row=3.")
         prefix, key = f"by_players.{int(parts[1])}.", ".".join(parts[2:])
-    node = rule_schema(key) if key in rule_paths() else None
+    node = rule_schema(key) if key in RULE_LEAVES else None
     below = [p for p in rule_paths() if p.startswith(key + ".")]
     if below:
         raise UsageError(f"{option} {text}: '{key}' is a group of rules, not a rule",
@@ -226,7 +226,7 @@ def _nest(values: Mapping[str, Any]) -> dict[str, Any]:
 
 def _leaves(tree: Mapping[str, Any], prefix: str = "") -> list[str]:
     return [p for k, v in tree.items() for p in
-            (_leaves(v, f"{prefix}{k}.") if isinstance(v, dict) and f"{prefix}{k}" not in rule_paths() else [f"{prefix}{k}"])]
+            (_leaves(v, f"{prefix}{k}.") if isinstance(v, dict) and f"{prefix}{k}" not in RULE_LEAVES else [f"{prefix}{k}"])]
 
 
 def _tree_lines(tree: Mapping[str, Any], indent: int, comments: Mapping[str, str] = {},
@@ -237,7 +237,7 @@ def _tree_lines(tree: Mapping[str, Any], indent: int, comments: Mapping[str, str
     pad = "  " * indent
     for key, value in tree.items():
         path = f"{prefix}{key}"
-        if isinstance(value, dict) and path not in rule_paths():
+        if isinstance(value, dict) and path not in RULE_LEAVES:
             mark = "# " if all(p in hinted for p in _leaves(value, path + ".")) else ""
             lines.append(f"{pad}{mark}{key}:")
             lines += _tree_lines(value, indent + 1, comments, hinted, path + ".")
@@ -259,13 +259,13 @@ def _header(target: Path, what: str, use: str) -> list[str]:
 
 
 def house_text(name: str, target: Path, settings: Sequence[Setting], *, edition: Ruleset | None = None,
-               hints: Sequence[tuple[str, int]] = (), title: str | None = None) -> str:
+               hints: Sequence[tuple[str, int]] = ()) -> str:
     """A house rule file setting ``settings``, with commented-out hints for the rules in ``hints``
     (from :func:`most_changed`) that it does not set, showing their value in ``edition``."""
     base = edition.id if edition is not None else "EDITION"
-    lines = _header(target, "A house rule", f"Play it as {base}+{target.stem} (with --rulesets "
-                    f"{_folder(target)} when it is not in the working folder).")
-    lines += [f"id: {name}", f"name: {yaml_value(title or name.replace('-', ' ').capitalize())}", "kind: house",
+    lines = _header(target, "A house rule", f"Use it on an edition: {base}+{target.name} (its path), or "
+                    f"{base}+{target.stem} --rulesets {_folder(target)}")
+    lines += [f"id: {name}", f"name: {yaml_value(name.replace('-', ' ').capitalize())}", "kind: house",
               "description: >-", "  What the table plays differently, and why.",
               *([f"# extends: {base}  # uncomment to make the file complete on its own (then it names that edition)"]
                 if edition is not None and edition.kind == "edition" and "+" not in base and "~" not in base else []),
