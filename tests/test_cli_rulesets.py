@@ -5,19 +5,10 @@ from pathlib import Path
 
 import pytest
 
-from dosrules.cli import main
+from clikit import run
 from dosrules.ruleset.model import rule_paths
 
 DATA = Path(__file__).parent / "data"
-
-
-def run(capsys, *argv):
-    try:
-        code = main(list(argv))
-    except SystemExit as exit:
-        code = exit.code
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def test_list_shows_every_shipped_ruleset(capsys):

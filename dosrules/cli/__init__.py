@@ -14,10 +14,10 @@ import os
 import signal
 import sys
 
-from ..errors import DosrulesError, Terminated
+from ..errors import DosrulesError, Terminated, UsageError
 from .terminal import SafeStream
 
-COMMANDS = ["rulesets", "games", "ask", "verify", "doc", "compare", "gaps"]  # modules under dosrules.cli, in help order
+COMMANDS = ["rulesets", "new", "games", "ask", "verify", "doc", "compare", "gaps"]  # modules under dosrules.cli, in help order
 
 
 class _Parser(argparse.ArgumentParser):
@@ -26,9 +26,35 @@ class _Parser(argparse.ArgumentParser):
         print(f"{self.prog}: {message}. See '{self.prog} --help'.", file=sys.stderr)
         raise SystemExit(2)
 
+    def _check_value(self, action, value):  # a misspelt subcommand: one paragraph with a did-you-mean
+        if isinstance(action, argparse._SubParsersAction) and value not in action.choices:
+            raise unknown_command(self.prog, value, list(action.choices))
+        super()._check_value(action, value)
+
+
+def unknown_command(prog: str, word: str, commands: list[str]) -> UsageError:
+    """The error for a subcommand that does not exist, with the closest one (case ignored)."""
+    import difflib
+
+    folded = {c.lower(): c for c in commands}
+    guess = folded.get(word.lower()) or next(iter(difflib.get_close_matches(word.lower(), commands, n=1, cutoff=0.5)), None)
+    return UsageError(f"'{word}' is not a {prog} command" + (f" — did you mean '{guess}'?" if guess else ""),
+                      fix=f"The commands: {', '.join(commands)}. See '{prog} --help'.")
+
+
+def package_version() -> str:
+    """The installed version of dosrules (from the package metadata)."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("dosrules")
+    except PackageNotFoundError:  # pragma: no cover - run from a checkout that was never installed
+        return "unknown (not installed)"
+
 
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="dosrules", description="The rules of DOS as checkable data.")
+    parser.add_argument("--version", action="version", version=f"dosrules {package_version()}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     sub.required = True
     for name in COMMANDS:

@@ -8,9 +8,10 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from ..errors import RulesetError
+from ..errors import DosrulesError, RulesetError
 from ..ruleset.fill import is_readings_file
 from .common import add_rulesets_option, ruleset_dirs
+from .validation import Report, validation_inputs, yaml_kind
 from ..ruleset.loader import load_ruleset, resolve, shipped_ids, shipped_rulesets
 from ..ruleset.model import Ruleset, Status, rule_paths
 
@@ -22,10 +23,22 @@ def register(sub) -> None:
     p.set_defaults(handler=_list)
 
     p = sub.add_parser("validate", help="check rulesets and say what is wrong",
-                       description="Check ruleset files, ids, compositions (a+b), filled rulesets (a~b) "
-                                   "or readings files. Exit 0 if all are valid, 1 if any is not, 2 for a "
-                                   "usage error.")
-    p.add_argument("specs", nargs="+", metavar="PATH_OR_ID", help="a file, an id, or a composition a+b+c")
+                       description="Check ruleset files, folders, ids, compositions (a+b), filled rulesets (a~b) "
+                                   "or readings files, and report every problem of every one. A folder is searched "
+                                   "recursively for *.yaml and *.yml files (folders whose name starts with a dot "
+                                   "are left out); in a folder, a readings file is checked as one, and YAML that is "
+                                   "neither a ruleset nor a readings file (no id, kind, rules, extends, sources, "
+                                   "cite or by_players at its top level, e.g. a dispute scenario or a CI file) is "
+                                   "skipped with a note. A file named on the command line is always checked, "
+                                   "unless --skip-other. Exit 0 if all are valid, 1 if any is not, 2 for a usage error.")
+    p.add_argument("specs", nargs="+", metavar="PATH_OR_ID",
+                   help="a file, a folder, an id, or a composition a+b+c")
+    p.add_argument("--format", choices=["text", "github"], default="text",
+                   help="text (default), or github: each problem as a GitHub Actions error annotation on "
+                        "standard output")
+    p.add_argument("--skip-other", action="store_true",
+                   help="skip named files that are not rulesets too, as in folders (for hooks that pass every "
+                        "YAML file)")
     add_rulesets_option(p)
     p.set_defaults(handler=_validate)
 
@@ -51,41 +64,45 @@ def _list(args) -> int:
 
 def _validate(args) -> int:
     dirs = ruleset_dirs(args)
-    invalid = 0
-    for spec in args.specs:
-        if os.path.isfile(spec) and is_readings_file(Path(spec)):  # os.path: a name too long is no file
-            invalid += _validate_readings(spec)
-            continue
-        result = resolve(spec, dirs)
-        if result.problems:
-            invalid += 1
-            for problem in result.problems:
-                print(problem.paragraph(), file=sys.stderr)
-            count = len(result.problems)
-            print(f"{spec}: invalid ({count} problem{'s' if count != 1 else ''})")
-        elif result.ruleset is not None:
-            print(f"{spec}: valid ({result.ruleset.id}, {result.ruleset.content_hash})")
+    report = Report(args.format)
+    inputs = validation_inputs(args.specs)
+    for spec, found in inputs:
+        kind = yaml_kind(Path(spec)) if (found or args.skip_other) and os.path.isfile(spec) else None
+        if found and os.path.isdir(spec):
+            report.invalid_input(spec, [DosrulesError(
+                "the folder holds no .yaml or .yml file", where=spec,
+                fix="Give a folder of ruleset files, or the files themselves.")])
+        elif kind == "other":
+            report.skipped(spec)
+        elif kind == "readings" or (kind is None and os.path.isfile(spec) and is_readings_file(Path(spec))):
+            _validate_readings(spec, report)
         else:
-            print(f"{spec}: valid (a partial house rule: compose it with an edition to use it)")
-    if len(args.specs) > 1:
-        print(f"{len(args.specs) - invalid} valid, {invalid} invalid")
-    return 1 if invalid else 0
+            _validate_ruleset(spec, dirs, report)
+    if len(inputs) > 1 or len(inputs) != len(args.specs) or report.skips:
+        report.summary()
+    return 1 if report.invalid else 0
 
 
-def _validate_readings(file: str) -> int:
-    """Check a readings file; 1 if it is invalid."""
+def _validate_ruleset(spec: str, dirs: list[Path], report: "Report") -> None:
+    result = resolve(spec, dirs)
+    if result.problems:
+        report.invalid_input(spec, result.problems)
+    elif result.ruleset is not None:
+        report.valid(spec, f"{result.ruleset.id}, {result.ruleset.content_hash}")
+    else:
+        report.valid(spec, "a partial house rule: compose it with an edition to use it")
+
+
+def _validate_readings(file: str, report: "Report") -> None:
     from ..ruleset.fill import read_readings
 
     try:
         readings = read_readings(file)
     except RulesetError as err:
-        for problem in err.problems:
-            print(problem.paragraph(), file=sys.stderr)
-        print(f"{file}: invalid ({len(err.problems)} problem{'s' if len(err.problems) != 1 else ''})")
-        return 1
+        report.invalid_input(file, err.problems)
+        return
     count = len(readings.values)
-    print(f"{file}: valid (readings of {count} rule{'s' if count != 1 else ''}: fill a ruleset with RULESET~{file})")
-    return 0
+    report.valid(file, f"readings of {count} rule{'s' if count != 1 else ''}: fill a ruleset with RULESET~{file}")
 
 
 def _show(args) -> int:

@@ -131,10 +131,15 @@ def _find(ruleset_id: str, folders: Sequence[Path]) -> Path | None:
     return None
 
 
+def _guess(text: str, folders: Sequence[Path]) -> str | None:
+    """The id in ``folders`` closest to ``text``, case ignored (``Reshuffle`` -> ``reshuffle``)."""
+    known = sorted({p.stem for f in folders if f.is_dir() for p in f.glob("*.yaml")})
+    return {k.lower(): k for k in known}.get(text.lower()) or nearest(text.lower(), known)
+
+
 def _not_found(ruleset_id: str, folders: Sequence[Path], where: Location | None = None,
                what: str | None = None) -> DosrulesError:
-    known = sorted({p.stem for f in folders if f.is_dir() for p in f.glob("*.yaml")})
-    guess = nearest(ruleset_id, known)
+    guess = _guess(ruleset_id, folders)
     what = (what or f"no ruleset with the id '{ruleset_id}'") + (f" — did you mean '{guess}'?" if guess else "")
     searched = ", ".join(_display(f) for f in folders) or "(no folders)"
     return DosrulesError(what, where=where,
@@ -264,8 +269,10 @@ class _Session:
             return self.read(path)
         path = Path(text)
         if not os.path.lexists(path):  # os.path: False, never an error, for a name too long or a NUL
+            guess = _guess(text, _search_folders(None, self.search_dirs)) if len(text) <= MAX_ID else None
             self.problems.append(DosrulesError(
-                f"'{text}' is neither a ruleset id nor an existing file",
+                f"'{text}' is neither a ruleset id nor an existing file"
+                + (f" — did you mean '{guess}'? (ids are lower-case)" if guess else ""),
                 fix="Give an id such as mattel-2018 ('dosrules list' shows them), a composition "
                     "such as mattel-2018+reshuffle, or the path of a .yaml file."))
             return None
