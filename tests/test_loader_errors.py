@@ -56,9 +56,12 @@ EXPECTED = {
         "matching, "
         "drawing, bonuses, refill, wilds, dos_call, going_out, scoring, deck_exhaustion, all_wild_row (at rules).",
     ],
+    "edition-no-sources.yaml": [
+        "1:1: missing key 'sources' in the top level (at sources).",
+        "6:11: rule 'target' has no citation (at rules.target).",
+    ],
     "missing-keys.yaml": [
         "1:1: missing key 'name' in the top level (at name).",
-        "1:1: missing key 'sources' in the top level (at sources).",
     ],
     "no-citation.yaml": [
         "8:11: rule 'target' has no citation (at rules.target).",

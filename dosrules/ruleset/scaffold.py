@@ -9,7 +9,7 @@ inferred, each with a commented place for its citation.
 
 Two choices are one function each, so they can change in one place: where the schema modeline
 points (:func:`schema_reference`) and how a house value states its provenance
-(:func:`house_provenance`, with :data:`TABLE_SOURCE`).
+(:func:`house_provenance`: a note, which is all a house value needs).
 """
 
 from __future__ import annotations
@@ -33,14 +33,10 @@ HINTS = 8  # most-changed rules shown as commented-out hints
 MODELINE = "# yaml-language-server: $schema="
 
 #: The document a house rule's values cite: the table itself.
-TABLE_SOURCE = {"key": "table", "file": "house-rules.txt", "title": "Our table's house rules", "language": "en"}
-
-
 def house_provenance(path: str, value: Any) -> dict[str, str]:
-    """The ``cite:`` entry of one house value. Today a house value needs a full citation, so it
-    cites the table (:data:`TABLE_SOURCE`); where a note is enough, return ``{"note": ...}``."""
-    return {"source": TABLE_SOURCE["key"], "section": "House rules",
-            "quote": f"We play {path} = {yaml_value(value)}."}
+    """The (commented-out) ``cite:`` entry of one house value: a note for the table to fill in
+    (a house value needs no citation; its source is the table)."""
+    return {"note": f"why we play {yaml_value(value)}"}
 
 
 def schema_reference(target: Path) -> str:
@@ -269,7 +265,7 @@ def house_text(name: str, target: Path, settings: Sequence[Setting], *, edition:
               "description: >-", "  What the table plays differently, and why.",
               *([f"# extends: {base}  # uncomment to make the file complete on its own (then it names that edition)"]
                 if edition is not None and edition.kind == "edition" and "+" not in base and "~" not in base else []),
-              "sources:", f"  - {_entry(TABLE_SOURCE)}", ""]
+              ""]
     plain = [s for s in settings if s.key == s.rule]
     per_count: dict[str, list[Setting]] = {}
     for s in settings:
@@ -295,8 +291,10 @@ def house_text(name: str, target: Path, settings: Sequence[Setting], *, edition:
         for n, group in per_count.items():
             lines.append(f"  {n}:")
             lines += _tree_lines(_nest({s.rule: s.value for s in group}), 2)
-    lines += ["", "cite:" if settings else "cite: {}"]
-    lines += [f"  {s.key}: {_entry(house_provenance(s.key, s.value))}" for s in settings]
+    if settings:
+        lines += ["", "# A house value needs no citation: its source is the table. To say why, give it a note:",
+                  "# cite:"]
+        lines += [f"  # {s.key}: {_entry(house_provenance(s.key, s.value))}" for s in settings]
     return "\n".join(lines) + "\n"
 
 
