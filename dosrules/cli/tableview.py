@@ -6,13 +6,18 @@ from __future__ import annotations
 
 import re
 
+from rich.console import Group
+from rich.padding import Padding
+from rich.table import Table
 from rich.text import Text
 
+from ..play.gapchoice import GapOption
 from ..play.narration import Line
-from ..play.table import TableView
+from ..play.table import GapQuestion, TableView
 from .terminal import safe
 
-__all__ = ["styled", "status_text", "table_text", "line_text", "TONE_STYLE"]
+__all__ = ["styled", "status_text", "table_text", "line_text", "question_text", "option_text", "open_text",
+           "TONE_STYLE"]
 
 _COLOUR = {"r": "bold red", "b": "bold bright_blue", "g": "bold green", "y": "bold yellow"}
 # a card token: a number card, a Wild # (maybe declared), a Wild DOS (maybe declared); the colour
@@ -37,6 +42,8 @@ def status_text(v: TableView) -> Text:
     dealer = v.seats[v.dealer].name if v.dealer is not None else "-"
     if v.over:
         turn = "Game over"
+    elif v.choosing:
+        turn = "The table chooses"
     elif v.to_act == v.viewer:
         turn = "Your move"
     else:
@@ -79,3 +86,35 @@ def table_text(v: TableView) -> Text:
 
 def line_text(line: Line) -> Text:
     return styled(line.text, TONE_STYLE.get(line.tone, ""))
+
+
+def _numbered(number: int, first, *lines: str) -> Table:
+    """``number`` in a column of its own, ``first`` and ``lines`` (dim, indented) wrapped beside it."""
+    grid = Table.grid(padding=(0, 2))
+    grid.add_column(width=3, justify="right", style="bold")
+    grid.add_column()
+    grid.add_row(str(number), first)
+    for line in lines:
+        grid.add_row("", Padding(Text(safe(line), style="dim"), (0, 0, 0, 2)))
+    return grid
+
+
+def option_text(o: GapOption, width: int = 0) -> Table:
+    """A reading to choose: its number and text, then who reads the rule so (dim), one per line,
+    each wrapped under itself."""
+    head = Text(f"{safe(o.reading):<{width}}", style="dim" if o.unavailable else "bold")
+    if o.unavailable:
+        head.append(f"  (not here: {safe(o.unavailable)})", style="dim")
+    return _numbered(o.number, head, *(o.chosen_by or ("no shipped ruleset reads it so",)))
+
+
+def open_text(q: GapQuestion) -> Table:
+    """Choice 0: leave the rule open."""
+    return _numbered(0, Text(q.open_text, style="bold"))
+
+
+def question_text(q: GapQuestion) -> Group:
+    """The table's question at a rule gap: heading, what reached it, the readings, how to answer."""
+    width = max(len(o.reading) for o in q.options)
+    return Group(Text(q.HEADING, style=TONE_STYLE["gap"]), *(styled(line) for line in q.what),
+                 *(option_text(o, width) for o in q.options), open_text(q), Text(q.ANSWER, style="dim"))
