@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import re
 
-from rich.console import Group
 from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
@@ -99,22 +98,41 @@ def _numbered(number: int, first, *lines: str) -> Table:
     return grid
 
 
-def option_text(o: GapOption, width: int = 0) -> Table:
-    """A reading to choose: its number and text, then who reads the rule so (dim), one per line,
-    each wrapped under itself."""
-    head = Text(f"{safe(o.reading):<{width}}", style="dim" if o.unavailable else "bold")
+def _reading(o: GapOption) -> Text:
+    """A reading's text; dim, with why, when the table cannot choose it here."""
+    head = Text(safe(o.reading), style="dim" if o.unavailable else "bold")
     if o.unavailable:
         head.append(f"  (not here: {safe(o.unavailable)})", style="dim")
-    return _numbered(o.number, head, *(o.chosen_by or ("no shipped ruleset reads it so",)))
+    return head
+
+
+def _chosen_by(o: GapOption) -> tuple[str, ...]:
+    return o.chosen_by or ("no shipped ruleset reads it so",)
+
+
+def option_text(o: GapOption) -> Table:
+    """A reading to choose, for a box of fixed width: its number and text, then who reads the rule
+    so (dim), one per line, each wrapped under itself."""
+    return _numbered(o.number, _reading(o), *_chosen_by(o))
 
 
 def open_text(q: GapQuestion) -> Table:
-    """Choice 0: leave the rule open."""
+    """Choice 0, for a box of fixed width: leave the rule open."""
     return _numbered(0, Text(q.open_text, style="bold"))
 
 
-def question_text(q: GapQuestion) -> Group:
-    """The table's question at a rule gap: heading, what reached it, the readings, how to answer."""
-    width = max(len(o.reading) for o in q.options)
-    return Group(Text(q.HEADING, style=TONE_STYLE["gap"]), *(styled(line) for line in q.what),
-                 *(option_text(o, width) for o in q.options), open_text(q), Text(q.ANSWER, style="dim"))
+def question_text(q: GapQuestion) -> Text:
+    """The table's question at a rule gap, in lines (the terminal wraps them): heading, what
+    reached the silent rule, the numbered readings with who reads it so, and how to answer."""
+    out = Text(q.HEADING, style=TONE_STYLE["gap"])
+    for line in q.what:
+        out.append("\n")
+        out.append_text(styled(line))
+    for o in q.options:
+        out.append(f"\n{o.number:>3}  ", style="bold")
+        out.append_text(_reading(o))
+        for line in _chosen_by(o):
+            out.append(f"\n       {safe(line)}", style="dim")
+    out.append(f"\n{0:>3}  {q.open_text}", style="bold")
+    out.append("\n" + q.ANSWER, style="dim")
+    return out

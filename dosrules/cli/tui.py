@@ -85,8 +85,7 @@ class _GapChoice(ModalScreen[str]):
         for line in q.what:
             what.append("\n")
             what.append_text(styled(line))
-        width = max(len(o.reading) for o in q.options)
-        readings = [Option(option_text(o, width), id=str(o.number), disabled=o.unavailable is not None)
+        readings = [Option(option_text(o), id=str(o.number), disabled=o.unavailable is not None)
                     for o in q.options]
         readings.append(Option(open_text(q), id="0"))
         with Vertical():

@@ -31,7 +31,7 @@ from ..ruleset.fill import FILL, fill_inline
 from ..ruleset.model import Ruleset, is_unspecified
 from ..ruleset.readings import can_be_unspecified, reading_text, readings
 
-__all__ = ["GapOption", "voiding_gap", "can_choose", "options", "replay", "fill_at", "reading_record",
+__all__ = ["GapOption", "can_choose", "options", "replay", "fill_at", "reading_record",
            "READING_FIELDS", "check_reading", "choice_line", "fill_spec"]
 
 
@@ -44,14 +44,6 @@ class GapOption:
     reading: str
     chosen_by: tuple[str, ...]
     unavailable: str | None = None
-
-
-def voiding_gap(events: Sequence[Event]) -> int | None:
-    """The index of the first rule gap in ``events`` that voids the round, or None."""
-    for i, e in enumerate(events):
-        if isinstance(e, RuleGap) and e.voids:
-            return i
-    return None
 
 
 def can_choose(path: str) -> bool:
@@ -123,7 +115,9 @@ def fill_at(state: State, path: str, reading: str, *, at_deal: bool = False) -> 
             raise DosrulesError(f"it would change the game already played: event {n} would be '{ours}', "
                                 f"not '{theirs}'")
     if len(game.events) != len(state.events):
-        raise DosrulesError("it would change the game already played: the events after the last action differ")
+        where = f"after action {len(state.history)}" if state.history else "at the deal"
+        shown = f"'{game.events[len(state.events)]}'" if len(game.events) > len(state.events) else "nothing"
+        raise DosrulesError(f"it would change the game already played: {where} play would go on with {shown}")
     return game
 
 
@@ -172,8 +166,8 @@ def check_reading(state: State, rec: dict[str, Any], next_seq: int) -> State:
 
 
 def _reached(state: State, path: str, seat: int | None, text: str | None) -> bool:
-    """Whether ``seat`` taking ``text`` at ``state`` reaches a voiding rule gap at ``path``
-    (``text`` None: the deal did, before the game's first action)."""
+    """Whether ``seat`` taking ``text`` at ``state`` reaches a voiding rule gap at ``path`` (maybe
+    after others the table left open; ``text`` None: the deal did, before the game's first action)."""
     if text is None:
         events = state.events if not state.history else ()
     else:
@@ -184,8 +178,7 @@ def _reached(state: State, path: str, seat: int | None, text: str | None) -> boo
         if seat != state.current_player() or why_not(state, action) is not None:
             return False
         events = state.copy().apply(action)
-    at = voiding_gap(events)
-    return at is not None and events[at].path == path
+    return any(isinstance(e, RuleGap) and e.voids and e.path == path for e in events)
 
 
 def fill_spec(spec: str, chosen: Sequence[tuple[str, str]]) -> str:

@@ -35,7 +35,7 @@ from ..errors import UsageError
 from ..ruleset.cards import Card, Kind, NotationError
 from ..ruleset.model import Catcher, Ruleset, Status
 from .gamelog import LogWriter
-from .gapchoice import GapOption, can_choose, options, reading_record, replay, voiding_gap
+from .gapchoice import GapOption, can_choose, options, reading_record, replay
 from .narration import Line, Narrator, rule_description, silent_rule
 
 __all__ = ["HUMAN", "is_human", "Table", "Attempt", "GapNotice", "GapQuestion", "TableView", "SeatView",
@@ -123,6 +123,7 @@ class _Held:
     voided: State  # the game as the engine left it: the round void
     events: list[Event]  # the events of the action (of the deal) in ``voided``
     told: int  # how many of ``events`` were told: those before the gap
+    before: State  # the position the action was taken in (the deal: the voided game)
     games: dict[str, State]  # reading -> the game at the same position under the filled rules
 
 
@@ -362,8 +363,8 @@ class Table:
         state = self.state
         seq, round_no = len(state.history) + 1, state.round  # seq: the action's number in the log
         events = state.apply(action)
-        at = voiding_gap(events)
-        if at is not None and self._asks(events[at].path):
+        at = self._asked_gap(events)
+        if at is not None:
             before = replay(state.ruleset, state, state.history[:-1])
             self._hold(seat, action, seq, round_no, state, events, at, before, told)
             return
@@ -385,16 +386,25 @@ class Table:
 
     # --- a rule gap as the table's choice ---------------------------------------------------------
 
-    def _asks(self, path: str) -> bool:
-        return self.at_gap == "ask" and path not in self._left_open and can_choose(path)
+    def _asked_gap(self, events: Sequence[Event], start: int = 0) -> int | None:
+        """The index of the first rule gap in ``events[start:]`` that voids a round and that the
+        table is asked about (one action can reach several: it voids a round, and the next
+        round's deal reaches another), or None."""
+        if self.at_gap != "ask":
+            return None
+        for i in range(start, len(events)):
+            e = events[i]
+            if isinstance(e, RuleGap) and e.voids and e.path not in self._left_open and can_choose(e.path):
+                return i
+        return None
 
     def _start(self, told: Sequence[Event] = ()) -> None:
         """Tell the game's first events (less those ``told``); when the deal reached a rule gap the
         table is asked about, hold there."""
         state = self.state
         events = list(state.events)
-        at = voiding_gap(events)
-        if at is not None and self._asks(events[at].path):
+        at = self._asked_gap(events)
+        if at is not None:
             self._hold(None, None, 1, state.round, state, events, at, state, told)
         else:
             self._tell(events, told)
@@ -416,7 +426,7 @@ class Table:
         what.append(f"Silent rule: {silent_rule(gap.path)}.")
         self.question = GapQuestion(gap.path, rule_description(gap.path), gap.situation, round_no, seat,
                                     None if action is None else str(action), tuple(what), tuple(choices))
-        self._held = _Held(self.question, seat, action, seq, logged_round, voided, events, at, games)
+        self._held = _Held(self.question, seat, action, seq, logged_round, voided, events, at, before, games)
         self.state = before
 
     def choose(self, text: str) -> str | None:
@@ -443,8 +453,13 @@ class Table:
     def _leave_open(self, held: _Held) -> None:
         self._left_open.add(held.question.path)
         self.question = self._held = None
-        self.state = held.voided
         told = held.events[:held.told]
+        later = self._asked_gap(held.events, held.told + 1)
+        if later is not None:  # the same action reached another silence the table is asked about
+            self._hold(held.seat, held.action, held.seq, held.round, held.voided, held.events, later, held.before,
+                       told)
+            return
+        self.state = held.voided
         if held.action is None:
             self._tell(held.events, told)
         else:
