@@ -131,6 +131,8 @@ def reading_record(before: int, state: State, path: str, reading: str, seat: int
             "ruleset": state.ruleset.id, "ruleset_hash": state.ruleset.content_hash}
 
 
+MAX_ACTION_CHARS = 200  # as the referee's (gamelog.MAX_ACTION_CHARS)
+MAX_READING_CHARS = 40  # a reading in a log; the longest there is, 'reshuffle-discard', has 17
 #: the fields of a reading record and their types (for the referee's checks)
 READING_FIELDS = {"before": int, "round": int, "rule": str, "reading": str, "seat": (int, type(None)),
                   "action": (str, type(None)), "ruleset": str, "ruleset_hash": str}
@@ -150,8 +152,11 @@ def check_reading(state: State, rec: dict[str, Any], next_seq: int) -> State:
         raise DosrulesError("a reading record after the game is over", fix=fix)
     if not can_choose(path):
         raise DosrulesError(f"'{path[:60]}' is not a rule with readings", fix=fix)
+    if len(text) > MAX_READING_CHARS:
+        raise DosrulesError(f"the reading of {path} is {len(text)} characters long; a reading is at most "
+                            f"{MAX_READING_CHARS}", fix=fix)
     if not _reached(state, path, rec["seat"], rec["action"]):
-        what = f"seat {rec['seat']}'s '{rec['action']}'" if rec["action"] is not None else "the deal"
+        what = f"seat {rec['seat']}'s '{rec['action'][:60]}'" if rec["action"] is not None else "the deal"
         raise DosrulesError(f"the table chose a reading of {path}, but {what} does not reach a rule gap at "
                             f"{path} here", fix=fix)
     game = fill_at(state, path, text, at_deal=rec["action"] is None)
@@ -171,8 +176,10 @@ def _reached(state: State, path: str, seat: int | None, text: str | None) -> boo
     if text is None:
         events = state.events if not state.history else ()
     else:
+        if len(text) > MAX_ACTION_CHARS:
+            return False
         try:
-            action = parse_action(text[:200])
+            action = parse_action(text)
         except NotationError:
             return False
         if seat != state.current_player() or why_not(state, action) is not None:
