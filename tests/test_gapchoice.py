@@ -17,9 +17,9 @@ import pytest
 
 from dosrules.engine.events import Buried, RuleGap
 from dosrules.play.gamelog import LogError, referee
-from dosrules.play.gapchoice import fill_at
+from dosrules.play.gapchoice import fill_at, fill_spec
 from dosrules.play.simulate import load
-from dosrules.play.table import Table
+from dosrules.play.table import Table, explain
 from dosrules.errors import DosrulesError
 
 from tablekit import FOUR, GapPerson
@@ -65,6 +65,8 @@ def test_the_table_chooses_a_reading_and_play_goes_on(german, tmp_path):
     assert table.choose("declared") is None
     assert table.question is None and table.readings == [("wilds.wild_number.colour", "declared")]
     assert table.ruleset.id == table.state.ruleset.id == "german~wilds.wild_number.colour=declared"
+    # the rules the spec names, as the game prints it at the end: the same id and content hash
+    assert table.ruleset.content_hash == load("german~wilds.wild_number.colour=declared").content_hash
     assert [str(a) for a in table.state.history] == ["match 6g with 1g+5g", "match 9r with 8r+#b=1"]
     told = [line.text for line in table.news()]
     assert told[:3] == ["The table reads wilds.wild_number.colour as declared: it holds for the rest of the game.",
@@ -76,6 +78,7 @@ def test_the_table_chooses_a_reading_and_play_goes_on(german, tmp_path):
     assert [q.path for q in person.asked] == ["going_out.double_colour_draw_before_scoring"]
     assert table.readings[1] == ("going_out.double_colour_draw_before_scoring", "true")
     assert not any(isinstance(e, RuleGap) and e.voids for e in table.state.events)
+    assert table.ruleset.content_hash == load(fill_spec("german", table.readings)).content_hash
 
     records = _records(log.getvalue())
     reading = records[2]
@@ -185,7 +188,9 @@ def test_a_reading_that_forbids_the_action_asks_for_another(german, tmp_path):
         "Under this reading 'draw' is not allowed: a match is available, and a player may not draw while one "
         "is. You choose another move."]
     assert table.person_to_act() == 0 and "draw" not in table.legal_moves()
-    assert table.attempt("draw").reason.path == "drawing.draw_when_match_possible"
+    refused = explain(table.attempt("draw"), table.ruleset)
+    assert refused[1:] == ["Rule drawing.draw_when_match_possible: Whether a player may draw although a match is "
+                           "available.", "Clause: filled: the table chose this reading when play reached the silence"]
     person.play(table)
     records = _records(log.getvalue())
     at = next(i for i, r in enumerate(records) if r["type"] == "reading" and r["rule"] == "drawing.draw_when_match_possible")

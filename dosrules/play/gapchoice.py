@@ -3,7 +3,7 @@ game continued under the reading chosen.
 
 When play reaches a rule the ruleset leaves unspecified, the engine voids the round. A table of
 people (:mod:`dosrules.play.table`) may instead choose a reading. The ruleset is then filled with
-it (``RULESET~path=reading``, :func:`dosrules.ruleset.fill.fill_inline`), the game so far is
+it (``RULESET~path=reading``, :func:`dosrules.ruleset.fill.fill_ruleset`), the game so far is
 replayed under the filled rules from its seed (:func:`replay`), and the action that reached the
 gap is taken again. The replay must play alike, action for action and event for event: it does
 unless the reading would have decided something already played (then that reading cannot be
@@ -27,9 +27,9 @@ from ..engine.events import Event, RuleGap
 from ..errors import DosrulesError
 from ..ruleset.cards import NotationError
 from ..ruleset.choices import Choice, choices
-from ..ruleset.fill import FILL, fill_inline
+from ..ruleset.fill import FILL, Reading, Readings, fill_ruleset
 from ..ruleset.model import Ruleset, is_unspecified
-from ..ruleset.readings import can_be_unspecified, reading_text, readings
+from ..ruleset.readings import ReadingError, can_be_unspecified, parse_reading, reading_text, readings
 
 __all__ = ["GapOption", "can_choose", "options", "replay", "fill_at", "reading_record",
            "READING_FIELDS", "check_reading", "choice_line", "fill_spec"]
@@ -106,8 +106,7 @@ def fill_at(state: State, path: str, reading: str, *, at_deal: bool = False) -> 
         raise DosrulesError(f"'{path}' is not silent in {rules.id} for {state.players} players, so it "
                             "has no reading to choose", path=path,
                             fix="A table chooses a reading only for a rule the ruleset leaves unspecified.")
-    filled = fill_inline(rules, [f"{path}={reading}"])
-    game = replay(filled, state)
+    game = replay(fill_ruleset(rules, _chosen(path, reading)), state)
     if at_deal:
         return game
     for n, (ours, theirs) in enumerate(zip(game.events, state.events), 1):
@@ -119,6 +118,21 @@ def fill_at(state: State, path: str, reading: str, *, at_deal: bool = False) -> 
         shown = f"'{game.events[len(state.events)]}'" if len(game.events) > len(state.events) else "nothing"
         raise DosrulesError(f"it would change the game already played: {where} play would go on with {shown}")
     return game
+
+
+#: the note on a reading the table chose (a filled value's provenance: rulebooks and refusals cite it)
+TABLE_NOTE = "the table chose this reading when play reached the silence"
+
+
+def _chosen(path: str, reading: str) -> Readings:
+    """The table's reading as the inline reading ``path=reading`` (so the filled ruleset is the one
+    the spec ``RULESET~path=reading`` names, with the same id and content hash), with its own note."""
+    try:
+        value = parse_reading(path, reading)
+    except ReadingError as err:
+        raise DosrulesError(err.what, path=path, fix=err.fix) from None
+    spec = f"{path}={reading}"
+    return Readings(spec, spec, {path: Reading(path, value, TABLE_NOTE)})
 
 
 def reading_record(before: int, state: State, path: str, reading: str, seat: int | None,
