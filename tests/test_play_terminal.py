@@ -227,3 +227,26 @@ def test_full_screen_game_through_a_rule_gap(tmp_path):
     assert table.readings[1] == ("going_out.double_colour_draw_before_scoring", "true")
     assert "The table reads wilds.wild_number.colour as declared: it holds for the rest of the game." in feed
     assert referee(path).actions == len(table.state.history)
+
+
+def test_leaving_while_the_table_chooses(tmp_path, monkeypatch, capsys):
+    """seed 24: the first deal lays only wilds, so the game opens with the question; Ctrl+Q (full
+    screen) or 'quit' (lines) leaves from it, and the held move is not in the log."""
+    async def leave():
+        table = Table(load("german"), 4, 24, FOUR)
+        app = PlayApp(table)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            assert isinstance(app.screen, _GapChoice)
+            await pilot.press("ctrl+q")
+            await pilot.pause()
+            return app.is_running
+
+    assert asyncio.run(leave()) is False
+    path = tmp_path / "game.jsonl"
+    monkeypatch.setattr("sys.stdin", io.StringIO("quit\n"))
+    assert main(["play", "german", "--players", "4", "--seed", "24", "--agents", ",".join(FOUR), "--log", str(path),
+                 "--plain"]) == 0
+    assert ("game left unfinished in round 1, while the table chose a reading of all_wild_row, after 0 actions"
+            in capsys.readouterr().out)
+    assert [json.loads(line)["type"] for line in path.read_text(encoding="utf-8").splitlines()] == ["header"]

@@ -64,7 +64,10 @@ def play_with_people(args, ruleset, specs: list[str]) -> int:
         over = state.events[-1]
         print(f"{over}\ngame log: {path} ({len(state.history)} actions); check it with: {_referee_command(args, ruleset, path)}")
     else:
-        print(f"game left unfinished in round {state.round} after {len(state.history)} actions; the game log "
+        q = table.question
+        where = (f"round {q.round}, while the table chose a reading of {q.path}," if q is not None
+                 else f"round {state.round}")
+        print(f"game left unfinished in {where} after {len(state.history)} actions; the game log "
               f"{path} keeps them (the referee checks a finished game). Same deal again: --seed {seed}")
     return 0
 

@@ -66,6 +66,8 @@ class _GapChoice(ModalScreen[str]):
     """The table's question at a rule gap: what reached the silent rule, its readings with the
     rulesets that read it so; Enter (or a click, or a reading's number) chooses, 0 leaves it open."""
 
+    BINDINGS = [Binding("ctrl+q", "app.quit", "Quit")]
+
     DEFAULT_CSS = """
     _GapChoice { align: center middle; }
     _GapChoice > Vertical { width: 96%; max-width: 110; height: auto; max-height: 96%;
@@ -92,7 +94,7 @@ class _GapChoice(ModalScreen[str]):
             yield Static(what, id="gap-what")
             yield OptionList(*readings, id="gap-readings")
             yield Static(styled("↑↓ and Enter, a click, or a reading's number chooses; a reading holds for the "
-                                "rest of the game.", "dim"), id="gap-hint")
+                                "rest of the game. Ctrl+Q leaves.", "dim"), id="gap-hint")
 
     def on_mount(self) -> None:
         self.query_one(OptionList).focus()
