@@ -263,10 +263,10 @@ class PlayApp(App[None]):
                 self._feed_line(styled(line, "red"))
             self._refresh(refused)
 
-    def _choose(self, answer: str | None) -> None:
+    def _choose(self, answer: str) -> None:
         """The table's answer to the rule-gap question; play goes on."""
         try:
-            problem = self.table.choose(answer or "0")
+            problem = self.table.choose(answer)
         except DosrulesError as err:  # e.g. bots that void round after round: leave, and say why
             self.error = err
             self.exit()

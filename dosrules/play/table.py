@@ -341,7 +341,6 @@ class Table:
         return Attempt(text, action=action)
 
     def _run_bots(self) -> None:
-        state = self.state
         taken = 0
         while not self.state.is_terminal() and self.question is None:
             state = self.state  # a reading chosen at a gap replaces the game
