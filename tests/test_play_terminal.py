@@ -250,3 +250,23 @@ def test_leaving_while_the_table_chooses(tmp_path, monkeypatch, capsys):
     assert ("game left unfinished in round 1, while the table chose a reading of all_wild_row, after 0 actions"
             in capsys.readouterr().out)
     assert [json.loads(line)["type"] for line in path.read_text(encoding="utf-8").splitlines()] == ["header"]
+
+
+def test_the_curtain_hides_the_hand_between_two_people():
+    """Two people at one screen: before each one's turn the curtain covers the whole table (it
+    used to be a box over a dimmed table, and the hand showed around it)."""
+    async def look():
+        table = Table(load("german"), 3, 0, ["human", "human", "greedy"])
+        app = PlayApp(table)
+        async with app.run_test(size=(100, 32)) as pilot:
+            await pilot.pause()
+            curtain = app.screen
+            shown = "\n".join(str(w.render()) for w in curtain.query("Static"))
+            opaque = curtain.styles.background.a
+            await pilot.press("enter")
+            await pilot.pause()
+            return type(curtain).__name__, shown, opaque, "Your hand:" in _screen_text(app)
+
+    name, shown, opaque, hand_after = asyncio.run(look())
+    assert name == "_Curtain" and "Pass the keyboard to Seat 0" in shown and "Your hand" not in shown
+    assert opaque == 1 and hand_after

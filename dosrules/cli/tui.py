@@ -47,7 +47,7 @@ class _Curtain(ModalScreen[None]):
 
     BINDINGS = [Binding("enter", "dismiss", "Show my hand")]
     DEFAULT_CSS = """
-    _Curtain { align: center middle; }
+    _Curtain { align: center middle; background: $background; }
     _Curtain > Static { width: 60; padding: 1 2; border: heavy $accent; background: $panel; }
     """
 

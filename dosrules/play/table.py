@@ -482,8 +482,8 @@ class Table:
             if reason is None:
                 self._apply(held.seat, held.action, told)
             else:
-                who = self.narrator.who(held.seat)
-                self._news.append(Line(f"Under this reading '{held.action}' is not allowed: {reason.message}. "
+                who, stop = self.narrator.who(held.seat), "" if reason.message.endswith(".") else "."
+                self._news.append(Line(f"Under this reading '{held.action}' is not allowed: {reason.message}{stop} "
                                        f"{who} {'choose' if held.seat == self.narrator.viewer else 'chooses'} "
                                        "another move.", "gap"))
         self._run_bots()
