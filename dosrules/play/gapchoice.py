@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any, Iterable, Sequence
 
 from ..engine import Action, State, new_game, parse_action, why_not
-from ..engine.events import Event, RuleGap
+from ..engine.events import RuleGap
 from ..errors import DosrulesError
 from ..ruleset.cards import NotationError
 from ..ruleset.choices import Choice, choices
