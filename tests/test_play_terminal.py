@@ -7,14 +7,18 @@ import asyncio
 import io
 import json
 
+import pytest
 from textual.keys import _character_to_key
+from textual.widgets import OptionList
 
 from dosrules.cli import main
-from dosrules.cli.tui import PlayApp
+from dosrules.cli.tui import PlayApp, _GapChoice
+from dosrules.errors import DosrulesError
 from dosrules.play.gamelog import referee
+from dosrules.play.simulate import load
 from dosrules.play.table import Table
 
-from tablekit import AGENTS, DATA, PLAYERS, RULESET, SEED, ScriptedPerson, short_ruleset
+from tablekit import AGENTS, DATA, FOUR, PLAYERS, RULESET, SEED, GapPerson, ScriptedPerson, short_ruleset
 
 
 def _keys(text: str) -> list[str]:
@@ -138,3 +142,131 @@ def test_bad_seats_leave_no_log(tmp_path, monkeypatch, capsys):
     assert "mattel-2018 is played by 2 to 4 players, not 5" in err
     assert "agent 'human:x=1': a person's seat takes no options" in err
     assert list(tmp_path.iterdir()) == []
+
+
+def test_line_game_through_a_rule_gap(tmp_path, monkeypatch, capsys):
+    """`dosrules play german ... --plain` from a script: the question with its readings, an answer
+    that is not a reading, a reading chosen, the game to its end, and the referee."""
+    person = GapPerson(["declared"])
+    script = person.play(Table(load("german"), 4, 4, FOUR))
+    script.insert(script.index("declared"), "maybe")
+    path = tmp_path / "game.jsonl"
+    monkeypatch.setattr("sys.stdin", io.StringIO("\n".join(script) + "\n"))
+    assert main(["play", "german", "--players", "4", "--seed", "4", "--agents", ",".join(FOUR), "--log", str(path),
+                 "--plain"]) == 0
+    out = capsys.readouterr().out
+    assert ("> match 9r with 8r+#b=1\n\nThe rules don't say: choose a reading for this table.\nYou take 'match 9r "
+            "with 8r+#b=1', and play reaches it") in out
+    assert "  1  printed\n" in out and "  2  declared\n" in out
+    assert '       mattel-2018, stated: 000 §7. The wild cards: "Wild # — counts' in out
+    assert "  0  leave the rule open: round 1 is void, and so is every later round that reaches it\n" in out
+    assert "> maybe\n'maybe' is not one of the readings of wilds.wild_number.colour" in out
+    assert "> declared\nThe table reads wilds.wild_number.colour as declared" in out
+    assert ("the table's readings: wilds.wild_number.colour=declared, going_out.double_colour_draw_before_scoring="
+            "true; to play by them from the start: dosrules play 'german~wilds.wild_number.colour=declared~"
+            "going_out.double_colour_draw_before_scoring=true'") in out
+    assert main(["referee", str(path)]) == 0
+    spec = "german~wilds.wild_number.colour=declared~going_out.double_colour_draw_before_scoring=true"
+    assert [r["ruleset"] for r in map(json.loads, path.read_text(encoding="utf-8").splitlines()) if r["type"] == "reading"][-1] == spec
+
+
+def test_at_gap_void_and_its_checks(tmp_path, monkeypatch, capsys):
+    path = tmp_path / "game.jsonl"
+    monkeypatch.setattr("sys.stdin", io.StringIO("match 6g with 1g+5g\nmatch 9r with 8r+#b=1\nquit\n"))
+    assert main(["play", "german", "--players", "4", "--seed", "4", "--agents", ",".join(FOUR), "--log", str(path),
+                 "--plain", "--at-gap", "void"]) == 0
+    out = capsys.readouterr().out
+    assert "choose a reading" not in out and "so round 1 is void: nobody scores it." in out
+    assert "Where the rules are silent, the round is void (--at-gap void)." in out
+    assert main(["play", "german", "--players", "2", "--at-gap", "ask", "--quiet"]) == 2
+    assert "--at-gap is for a game with a human seat" in capsys.readouterr().err
+    with pytest.raises(DosrulesError):
+        Table(load("german"), 2, 1, ["human", "greedy"], at_gap="later")
+
+
+def test_full_screen_game_through_a_rule_gap(tmp_path):
+    """At 80x24: a move reaches a silent rule, a window shows its readings and who reads it so,
+    '2' chooses one; later questions are answered with Enter on the first reading; the log passes."""
+    path = tmp_path / "game.jsonl"
+
+    async def play():
+        with path.open("w", encoding="utf-8") as log:
+            table = Table(load("german"), 4, 4, FOUR, log=log)
+            app = PlayApp(table, str(path))
+            person = GapPerson()
+            async with app.run_test(size=(80, 24)) as pilot:
+                await pilot.pause()
+                command = app.query_one("#command")
+                for text in ("match 6g with 1g+5g", "match 9r with 8r+#b=1"):
+                    command.value = text
+                    await pilot.press("enter")
+                await pilot.pause()
+                assert isinstance(app.screen, _GapChoice)
+                assert "The table chooses" in str(app.query_one("#status").render())
+                what = str(app.screen.query_one("#gap-what").render())
+                assert what.startswith("The rules don't say: choose a reading for this table.\nYou take 'match 9r")
+                readings = app.screen.query_one("#gap-readings", OptionList)
+                assert [readings.get_option_at_index(i).id for i in range(readings.option_count)] == ["1", "2", "0"]
+                await pilot.press("2")
+                await pilot.pause()
+                assert not isinstance(app.screen, _GapChoice)
+                assert table.readings == [("wilds.wild_number.colour", "declared")]
+                while not table.over:
+                    if table.question is not None:
+                        assert isinstance(app.screen, _GapChoice)
+                        await pilot.press("enter")  # the first reading is highlighted
+                    else:
+                        command.value = person.next_line(table)
+                        await pilot.press("enter")
+                    await pilot.pause()
+                feed = " ".join(" ".join(line.text for line in app.query_one("#feed").lines).split())
+                await pilot.press("ctrl+q")
+            return table, feed
+
+    table, feed = asyncio.run(play())
+    assert table.readings[1] == ("going_out.double_colour_draw_before_scoring", "true")
+    assert "The table reads wilds.wild_number.colour as declared: it holds for the rest of the game." in feed
+    assert referee(path).actions == len(table.state.history)
+
+
+def test_leaving_while_the_table_chooses(tmp_path, monkeypatch, capsys):
+    """seed 24: the first deal lays only wilds, so the game opens with the question; Ctrl+Q (full
+    screen) or 'quit' (lines) leaves from it, and the held move is not in the log."""
+    async def leave():
+        table = Table(load("german"), 4, 24, FOUR)
+        app = PlayApp(table)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            assert isinstance(app.screen, _GapChoice)
+            await pilot.press("ctrl+q")
+            await pilot.pause()
+            return app.is_running
+
+    assert asyncio.run(leave()) is False
+    path = tmp_path / "game.jsonl"
+    monkeypatch.setattr("sys.stdin", io.StringIO("quit\n"))
+    assert main(["play", "german", "--players", "4", "--seed", "24", "--agents", ",".join(FOUR), "--log", str(path),
+                 "--plain"]) == 0
+    assert ("game left unfinished in round 1, while the table chose a reading of all_wild_row, after 0 actions"
+            in capsys.readouterr().out)
+    assert [json.loads(line)["type"] for line in path.read_text(encoding="utf-8").splitlines()] == ["header"]
+
+
+def test_the_curtain_hides_the_hand_between_two_people():
+    """Two people at one screen: before each one's turn the curtain covers the whole table (it
+    used to be a box over a dimmed table, and the hand showed around it)."""
+    async def look():
+        table = Table(load("german"), 3, 0, ["human", "human", "greedy"])
+        app = PlayApp(table)
+        async with app.run_test(size=(100, 32)) as pilot:
+            await pilot.pause()
+            curtain = app.screen
+            shown = "\n".join(str(w.render()) for w in curtain.query("Static"))
+            opaque = curtain.styles.background.a
+            await pilot.press("enter")
+            await pilot.pause()
+            return type(curtain).__name__, shown, opaque, "Your hand:" in _screen_text(app)
+
+    name, shown, opaque, hand_after = asyncio.run(look())
+    assert name == "_Curtain" and "Pass the keyboard to Seat 0" in shown and "Your hand" not in shown
+    assert opaque == 1 and hand_after

@@ -141,10 +141,10 @@ def test_a_row_wild_matched_shows_its_declaration():
 
 def test_a_rule_gap_is_told_in_words():
     """german is silent on whether a player may draw although a match exists: drawing then
-    voids the round, and the table is told which rule is silent."""
+    voids the round (at_gap="void"), and the table is told which rule is silent."""
     ruleset = load("german")
     notices = []
-    table = Table(ruleset, 2, 1, ["human", "greedy"], on_gap=notices.append)
+    table = Table(ruleset, 2, 1, ["human", "greedy"], on_gap=notices.append, at_gap="void")
     table.news()
     for _ in range(50):
         moves = table.legal_moves()

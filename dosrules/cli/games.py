@@ -18,7 +18,8 @@ def register(sub) -> None:
                                    "round by round and turn by turn; --log writes a JSON Lines game log "
                                    "that 'dosrules referee' replays. Name 'human' for a seat to play it "
                                    "yourself: a full-screen game in a terminal (lines with --plain or when "
-                                   "input is not a terminal), saved as a game log.")
+                                   "input is not a terminal), saved as a game log; where the rules are silent, "
+                                   "the table chooses a reading and play goes on under it.")
     p.add_argument("ruleset", help="ruleset id, composition (a+b) or path")
     p.add_argument("--players", type=int, required=True, metavar="N", help="number of players")
     p.add_argument("--seed", type=int, default=None, metavar="S",
@@ -28,6 +29,10 @@ def register(sub) -> None:
     p.add_argument("--log", metavar="FILE", help="write the game log (JSON Lines) to FILE (with a human seat: "
                                                  "default dos-RULESET-seedS-TIME.jsonl here)")
     p.add_argument("--plain", action="store_true", help="with a human seat: a game in lines of text, not full screen")
+    p.add_argument("--at-gap", choices=("ask", "void"), default=None,
+                   help="with a human seat, where play reaches a rule the ruleset leaves unspecified: ask the table "
+                        "to choose a reading of it, which holds for the rest of the game (default), or void the "
+                        "round as games of bots do")
     p.add_argument("--rounds", type=int, metavar="N",
                    help=f"stop after N rounds if nobody has won (default and at most {MAX_ROUNDS_PER_GAME}); a game "
                         f"also stops when a round reaches {TURN_CAP} turns")
@@ -86,6 +91,10 @@ def _play(args) -> int:
         from .humanplay import play_with_people
 
         return play_with_people(args, ruleset, specs)
+    if args.at_gap is not None:
+        raise UsageError("--at-gap is for a game with a human seat: bots void the round at a rule gap",
+                         fix="Name 'human' for a seat in --agents, or fill the silence in the ruleset "
+                             "(RULESET~path=reading).")
     args.seed = 0 if args.seed is None else args.seed
     out = sys.stdout
     echo = None if args.quiet else _Transcript(out).echo

@@ -4,12 +4,15 @@ and full screen (``tui``) or lines (``lineplay``)."""
 from __future__ import annotations
 
 import random
+import shlex
 import sys
 import time
 from pathlib import Path
 
 from ..errors import DosrulesError
+from ..play.gapchoice import fill_spec
 from ..play.table import Table
+from .common import ruleset_dirs
 
 __all__ = ["play_with_people"]
 
@@ -27,7 +30,8 @@ def play_with_people(args, ruleset, specs: list[str]) -> int:
     full_screen = not args.plain and sys.stdin.isatty() and sys.stdout.isatty()
     with log:
         try:
-            table = Table(ruleset, args.players, seed, specs, log=log, max_rounds=args.rounds)
+            table = Table(ruleset, args.players, seed, specs, log=log, max_rounds=args.rounds,
+                          at_gap=args.at_gap or "ask", search_dirs=ruleset_dirs(args))
         except DosrulesError:  # bad seats or player count: leave no log of a game never played
             log.close()
             path.unlink(missing_ok=True)
@@ -52,19 +56,24 @@ def play_with_people(args, ruleset, specs: list[str]) -> int:
                                  + ", ".join(f"seat {i}: {s}" for i, s in enumerate(specs)) + f"; game log: {path}"))
             play_lines(table, sys.stdin, console, completion=sys.stdin.isatty() and sys.stdout.isatty())
     state = table.state
+    if table.readings:
+        chosen = ", ".join(f"{path}={text}" for path, text in table.readings)
+        print(f"the table's readings: {chosen}; to play by them from the start: "
+              f"dosrules play {shlex.quote(fill_spec(args.ruleset, table.readings))}")
     if table.over:
         over = state.events[-1]
         print(f"{over}\ngame log: {path} ({len(state.history)} actions); check it with: {_referee_command(args, ruleset, path)}")
     else:
-        print(f"game left unfinished in round {state.round} after {len(state.history)} actions; the game log "
+        q = table.question
+        where = (f"round {q.round}, while the table chose a reading of {q.path}," if q is not None
+                 else f"round {state.round}")
+        print(f"game left unfinished in {where} after {len(state.history)} actions; the game log "
               f"{path} keeps them (the referee checks a finished game). Same deal again: --seed {seed}")
     return 0
 
 
 def _referee_command(args, ruleset, path: Path) -> str:
     """The command that referees this game's log, with the ruleset options it needs."""
-    import shlex
-
     words = ["dosrules", "referee", str(path)]
     if args.ruleset != ruleset.id:  # a file, or a spelling the header's id does not load by
         words += ["--ruleset", args.ruleset]

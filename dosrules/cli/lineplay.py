@@ -4,6 +4,8 @@ Used by ``dosrules play ... --plain``, and whenever standard input or output is 
 (``dosrules play mattel-2018 --players 2 --agents human,greedy < moves.txt``). Each time a person
 must decide it prints what happened since, the table and what the game waits for, then reads one
 line: an action in the project's notation, a number from the ``?`` list, ``help`` or ``quit``.
+At a rule gap it prints the question (the silent rule, its readings and who reads it how) and
+reads the table's answer: a reading's number or text, or ``0`` to leave the rule open.
 In a terminal, Tab completes legal moves (readline). End of input leaves the game like ``quit``.
 """
 
@@ -14,7 +16,7 @@ from typing import IO
 from rich.console import Console
 
 from ..play.table import Table, explain
-from .tableview import line_text, status_text, styled, table_text
+from .tableview import line_text, question_text, status_text, styled, table_text
 
 __all__ = ["play_lines"]
 
@@ -25,12 +27,32 @@ def play_lines(table: Table, stdin: IO[str], console: Console, *, completion: bo
         _readline_completion(table)
     for text in table.help_text().splitlines():
         console.print(styled(text, "dim"))
-    shown_state = None
+    shown_state = shown_question = None
     while True:
         for line in table.news():
             console.print(line_text(line))
         if table.over:
             return True
+        question = table.question
+        if question is not None:
+            if question is not shown_question:
+                console.print()
+                console.print(question_text(question))
+                shown_question = question
+            try:
+                text = _read(stdin, console, completion).strip()
+            except EOFError:
+                console.print("(end of input)")
+                return False
+            if text in ("?", "help", "h"):
+                console.print(question_text(question))
+            elif text in ("quit", "exit", "q"):
+                return False
+            elif text:
+                problem = table.choose(text)
+                if problem:
+                    console.print(styled(f"{problem}.", "red"))
+            continue
         view = table.view()
         key = (len(table.state.history), view.to_act)
         if key != shown_state:  # the table again only after something happened

@@ -6,13 +6,17 @@ from __future__ import annotations
 
 import re
 
+from rich.padding import Padding
+from rich.table import Table
 from rich.text import Text
 
+from ..play.gapchoice import GapOption
 from ..play.narration import Line
-from ..play.table import TableView
+from ..play.table import GapQuestion, TableView
 from .terminal import safe
 
-__all__ = ["styled", "status_text", "table_text", "line_text", "TONE_STYLE"]
+__all__ = ["styled", "status_text", "table_text", "line_text", "question_text", "option_text", "open_text",
+           "TONE_STYLE"]
 
 _COLOUR = {"r": "bold red", "b": "bold bright_blue", "g": "bold green", "y": "bold yellow"}
 # a card token: a number card, a Wild # (maybe declared), a Wild DOS (maybe declared); the colour
@@ -37,6 +41,8 @@ def status_text(v: TableView) -> Text:
     dealer = v.seats[v.dealer].name if v.dealer is not None else "-"
     if v.over:
         turn = "Game over"
+    elif v.choosing:
+        turn = "The table chooses"
     elif v.to_act == v.viewer:
         turn = "Your move"
     else:
@@ -79,3 +85,54 @@ def table_text(v: TableView) -> Text:
 
 def line_text(line: Line) -> Text:
     return styled(line.text, TONE_STYLE.get(line.tone, ""))
+
+
+def _numbered(number: int, first, *lines: str) -> Table:
+    """``number`` in a column of its own, ``first`` and ``lines`` (dim, indented) wrapped beside it."""
+    grid = Table.grid(padding=(0, 2))
+    grid.add_column(width=3, justify="right", style="bold")
+    grid.add_column()
+    grid.add_row(str(number), first)
+    for line in lines:
+        grid.add_row("", Padding(Text(safe(line), style="dim"), (0, 0, 0, 2)))
+    return grid
+
+
+def _reading(o: GapOption) -> Text:
+    """A reading's text; dim, with why, when the table cannot choose it here."""
+    head = Text(safe(o.reading), style="dim" if o.unavailable else "bold")
+    if o.unavailable:
+        head.append(f"  (not here: {safe(o.unavailable)})", style="dim")
+    return head
+
+
+def _chosen_by(o: GapOption) -> tuple[str, ...]:
+    return o.chosen_by or ("no shipped ruleset reads it so",)
+
+
+def option_text(o: GapOption) -> Table:
+    """A reading to choose, for a box of fixed width: its number and text, then who reads the rule
+    so (dim), one per line, each wrapped under itself."""
+    return _numbered(o.number, _reading(o), *_chosen_by(o))
+
+
+def open_text(q: GapQuestion) -> Table:
+    """Choice 0, for a box of fixed width: leave the rule open."""
+    return _numbered(0, Text(q.open_text, style="bold"))
+
+
+def question_text(q: GapQuestion) -> Text:
+    """The table's question at a rule gap, in lines (the terminal wraps them): heading, what
+    reached the silent rule, the numbered readings with who reads it so, and how to answer."""
+    out = Text(q.HEADING, style=TONE_STYLE["gap"])
+    for line in q.what:
+        out.append("\n")
+        out.append_text(styled(line))
+    for o in q.options:
+        out.append(f"\n{o.number:>3}  ", style="bold")
+        out.append_text(_reading(o))
+        for line in _chosen_by(o):
+            out.append(f"\n       {safe(line)}", style="dim")
+    out.append(f"\n{0:>3}  {q.open_text}", style="bold")
+    out.append("\n" + q.ANSWER, style="dim")
+    return out

@@ -5,7 +5,9 @@ what happened, each bot's actions included (PageUp and PageDown scroll it). Belo
 waits for, and the line where you type an action in the project's notation. Tab completes (the
 grey suggestion is the first legal move that starts with what you typed); ``?`` or F2 shows the
 numbered legal moves, filtered as you type; a number takes that move. An illegal move is
-answered with the rule and its clause.
+answered with the rule and its clause. Where the rules are silent, a window asks the table to
+choose a reading of the silent rule (with the rulesets that read it so and their clauses), or to
+leave it open and void the round; play goes on under the reading chosen.
 With several people at one screen, a curtain hides the hand between their turns.
 """
 
@@ -20,8 +22,8 @@ from textual.widgets import Footer, Input, OptionList, RichLog, Static
 from textual.widgets.option_list import Option
 
 from ..errors import DosrulesError
-from ..play.table import Table, explain
-from .tableview import line_text, status_text, styled, table_text
+from ..play.table import GapQuestion, Table, explain
+from .tableview import TONE_STYLE, line_text, open_text, option_text, status_text, styled, table_text
 
 __all__ = ["PlayApp"]
 
@@ -45,7 +47,7 @@ class _Curtain(ModalScreen[None]):
 
     BINDINGS = [Binding("enter", "dismiss", "Show my hand")]
     DEFAULT_CSS = """
-    _Curtain { align: center middle; }
+    _Curtain { align: center middle; background: $background; }
     _Curtain > Static { width: 60; padding: 1 2; border: heavy $accent; background: $panel; }
     """
 
@@ -58,6 +60,54 @@ class _Curtain(ModalScreen[None]):
 
     def action_dismiss(self) -> None:
         self.dismiss(None)
+
+
+class _GapChoice(ModalScreen[str]):
+    """The table's question at a rule gap: what reached the silent rule, its readings with the
+    rulesets that read it so; Enter (or a click, or a reading's number) chooses, 0 leaves it open."""
+
+    BINDINGS = [Binding("ctrl+q", "app.quit", "Quit")]
+
+    DEFAULT_CSS = """
+    _GapChoice { align: center middle; }
+    _GapChoice > Vertical { width: 96%; max-width: 110; height: auto; max-height: 96%;
+                            border: heavy $warning; background: $panel; padding: 0 1; }
+    _GapChoice #gap-what { height: auto; }
+    _GapChoice #gap-readings { height: auto; max-height: 55vh; }
+    _GapChoice #gap-hint { height: auto; }
+    """
+
+    def __init__(self, question: GapQuestion):
+        super().__init__()
+        self.question = question
+
+    def compose(self) -> ComposeResult:
+        q = self.question
+        what = styled(q.HEADING, TONE_STYLE["gap"])
+        for line in q.what:
+            what.append("\n")
+            what.append_text(styled(line))
+        readings = [Option(option_text(o), id=str(o.number), disabled=o.unavailable is not None)
+                    for o in q.options]
+        readings.append(Option(open_text(q), id="0"))
+        with Vertical():
+            yield Static(what, id="gap-what")
+            yield OptionList(*readings, id="gap-readings")
+            yield Static(styled("↑↓ and Enter, a click, or a reading's number chooses; a reading holds for the "
+                                "rest of the game. Ctrl+Q leaves.", "dim"), id="gap-hint")
+
+    def on_mount(self) -> None:
+        self.query_one(OptionList).focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(event.option.id)
+
+    def on_key(self, event) -> None:
+        if event.character and event.character.isdigit():
+            number = int(event.character)
+            if number == 0 or any(o.number == number and not o.unavailable for o in self.question.options):
+                event.stop()
+                self.dismiss(str(number))
 
 
 class PlayApp(App[None]):
@@ -88,6 +138,7 @@ class PlayApp(App[None]):
         self.table = table
         self.log_path = log_path
         self._shown_person: int | None = None
+        self._asked: GapQuestion | None = None  # the rule-gap question on screen
         self.error: DosrulesError | None = None  # what ended the game early, for the command to print
 
     def compose(self) -> ComposeResult:
@@ -148,6 +199,13 @@ class PlayApp(App[None]):
             prompt.remove_class("refused")
         self.query_one("#table", Static).update(table_text(view))
         self._fill_moves(self.query_one("#command", Input).value)
+        question = table.question
+        if question is not None and question is not self._asked:
+            self._asked = question
+            self._feed_line(styled(question.HEADING, TONE_STYLE["gap"]))
+            for line in question.what:
+                self._feed_line(styled(line))
+            self.push_screen(_GapChoice(question), self._choose)
         person = table.person_to_act()
         if len(table.people) > 1 and person is not None and person != self._shown_person:
             self._shown_person = person
@@ -204,6 +262,19 @@ class PlayApp(App[None]):
             for line in refused:
                 self._feed_line(styled(line, "red"))
             self._refresh(refused)
+
+    def _choose(self, answer: str) -> None:
+        """The table's answer to the rule-gap question; play goes on."""
+        try:
+            problem = self.table.choose(answer)
+        except DosrulesError as err:  # e.g. bots that void round after round: leave, and say why
+            self.error = err
+            self.exit()
+            return
+        if problem:  # the question waits still: ask again
+            self._asked = None
+            self.notify(problem, severity="error")
+        self._refresh()
 
     def action_toggle_moves(self, show: bool | None = None) -> None:
         moves = self.query_one("#moves", OptionList)

@@ -12,6 +12,11 @@ killed game leaves every action taken so far:
 * one record per action: ``{"type": "action", "seq": 1, "round": 1, "seat": 0,
   "action": "match 7r with 3r+4r"}`` — ``seq`` counts from 1 without gaps, ``action`` is the
   engine's notation (``dosrules.engine.parse_action`` reads it back);
+* where the table chose a reading at a rule gap, before the action it applies to:
+  ``{"type": "reading", "before": SEQ, "round": R, "rule": PATH, "reading": TEXT, "seat": S|null,
+  "action": NOTATION|null, "ruleset": FILLED-ID, "ruleset_hash": ...}`` — ``seat`` took
+  ``action`` and reached the silence (null: the deal did); the referee checks that it does, and
+  goes on under the filled ruleset (``dosrules.play.gapchoice``);
 * the last line, the result: ``{"type": "result", "actions": K, "rounds": R, "scores": [...],
   "winner": seat|null, "reason": "..."}``.
 
@@ -74,6 +79,10 @@ class LogWriter:
 
     def action(self, seq: int, round_no: int, seat: int, action) -> None:
         self._write({"type": "action", "seq": seq, "round": round_no, "seat": seat, "action": str(action)})
+
+    def reading(self, record: dict[str, Any]) -> None:
+        """A reading the table chose at a rule gap (``gapchoice.reading_record``)."""
+        self._write(record)
 
     def result(self, state: State) -> None:
         self._write(_result(state))
@@ -315,9 +324,12 @@ def referee(path: str | Path, ruleset: Ruleset | str | None = None,
                 raise lines.error(extra, "a record after the result record",
                                   "The result record is the last line of a game log.")
             return verdict
+        if kind == "reading":
+            state = _judge_reading(lines, line, rec, state, expected)
+            continue
         if kind != "action":
             raise lines.error(line, f"unknown record type {_shown(kind)}",
-                              "A game log holds a header, action records and a result record.")
+                              "A game log holds a header, action records, reading records and a result record.")
         lines.check(line, rec, _ACTION_FIELDS)
         seq = rec["seq"]
         if seq != expected:
@@ -364,6 +376,17 @@ def _judge_action(lines: _Lines, line: int, rec: dict, state: State) -> None:
     if reason is not None:
         raise lines.error(line, f"{at}: illegal action '{text}' for seat {who} in round {state.round}: {reason}")
     state.apply(action)
+
+
+def _judge_reading(lines: _Lines, line: int, rec: dict, state: State, next_seq: int) -> State:
+    """A reading the table chose at a rule gap: the game goes on under the filled rules."""
+    from .gapchoice import READING_FIELDS, check_reading
+
+    lines.check(line, rec, READING_FIELDS)
+    try:
+        return check_reading(state, rec, next_seq)
+    except DosrulesError as err:
+        raise lines.error(line, err.what, err.fix) from None
 
 
 def _judge_result(lines: _Lines, line: int, rec: dict, state: State, actions: int) -> RefereeVerdict:

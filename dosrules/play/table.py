@@ -11,34 +11,42 @@ A seat is a person when its agent spec is ``human``; any other spec is a bot mad
 and whatever that function learns to read, e.g. behaviour profiles). Nothing is decided for a
 person: calling DOS is theirs to remember, and catching a bot that forgot is theirs to choose.
 
-When play reaches a rule the ruleset leaves unspecified, the engine voids the round; the table
-records a :class:`GapNotice` (the silent rule in words, what play reached, the action and its
-seq) and tells it. That notice is the hook for letting the table choose a reading instead: see
-:meth:`Table.gap_reached`.
+When play reaches a rule the ruleset leaves unspecified, the engine voids the round. A table
+(``at_gap="ask"``, the default) makes it a choice instead: play stops at a :class:`GapQuestion`
+(the silent rule in words, what reached it, its readings and which rulesets read it how), and
+:meth:`Table.choose` takes the answer. A reading fills the ruleset (``RULESET~path=reading``) and
+the action that reached the gap is taken again under the filled rules, from the same position
+(:mod:`dosrules.play.gapchoice`); the reading holds for the rest of the game and the log records
+it. Leaving the rule open voids the round as before, and every later round that reaches the rule.
+A voided round is recorded as a :class:`GapNotice` and told (see :meth:`Table.gap_reached`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import IO, Callable, Sequence
+from pathlib import Path
+from typing import IO, Callable, Iterable, Sequence
 
 from ..engine import (Action, CatchDos, Declare, Match, Phase, Place, Reason, State, new_game, parse_action,
                       why_not)
 from ..engine.actions import ACTION_HELP
-from ..engine.events import Event, Matched, RuleGap, TurnStarted
+from ..engine.events import Dealt, Event, Matched, RuleGap, TurnStarted
 from ..errors import UsageError
 from ..ruleset.cards import Card, Kind, NotationError
 from ..ruleset.model import Catcher, Ruleset, Status
 from .gamelog import LogWriter
-from .narration import Line, Narrator, rule_description
+from .gapchoice import GapOption, can_choose, options, reading_record, replay
+from .narration import Line, Narrator, rule_description, silent_rule
 
-__all__ = ["HUMAN", "is_human", "Table", "Attempt", "GapNotice", "TableView", "SeatView", "RowCard",
-           "BOT_ACTION_LIMIT"]
+__all__ = ["HUMAN", "is_human", "Table", "Attempt", "GapNotice", "GapQuestion", "TableView", "SeatView",
+           "RowCard", "BOT_ACTION_LIMIT", "AT_GAP"]
 
 HUMAN = "human"
 #: the most actions bots may take in a row without a person to decide: a game whose rules let
 #: the bots void round after round before anyone's turn stops with a message instead of hanging
 BOT_ACTION_LIMIT = 100_000
+#: what the table does at a rule gap: ask the people for a reading, or void the round
+AT_GAP = ("ask", "void")
 
 
 def is_human(spec: str) -> bool:
@@ -66,8 +74,7 @@ class GapNotice:
     """Play reached a rule the ruleset leaves unspecified and the round was voided.
 
     ``seq`` is the action that reached it (its number in the game log) and ``action`` its
-    notation; ``rule`` is the rule's description. Enough to replay the game up to ``seq - 1``
-    under a ruleset that fills the silence and take the action again."""
+    notation; ``rule`` is the rule's description."""
 
     path: str
     rule: str
@@ -76,6 +83,48 @@ class GapNotice:
     seq: int
     seat: int
     action: str
+
+
+@dataclass(frozen=True)
+class GapQuestion:
+    """Play reached a rule the ruleset leaves unspecified: the table chooses one of ``options``
+    (a reading), or leaves the rule open (number 0: the round is void, and so is every later
+    round that reaches the rule). ``seat`` took ``action`` (its notation) and reached it; both
+    are None when the deal did, before the game's first action. ``what`` says it in sentences."""
+
+    path: str
+    rule: str
+    situation: str
+    round: int
+    seat: int | None
+    action: str | None
+    what: tuple[str, ...]
+    options: tuple[GapOption, ...]
+
+    HEADING = "The rules don't say: choose a reading for this table."
+    OPEN = "leave the rule open"
+    ANSWER = "Type a number or a reading; a reading holds for the rest of the game."
+
+    @property
+    def open_text(self) -> str:
+        """What number 0 does."""
+        return f"{self.OPEN}: round {self.round} is void, and so is every later round that reaches it"
+
+
+@dataclass
+class _Held:
+    """The action (or deal) that reached the rule gap in question, and the game both ways."""
+
+    question: GapQuestion
+    seat: int | None
+    action: Action | None
+    seq: int
+    round: int
+    voided: State  # the game as the engine left it: the round void
+    events: list[Event]  # the events of the action (of the deal) in ``voided``
+    told: int  # how many of ``events`` were told: those before the gap
+    before: State  # the position the action was taken in (the deal: the voided game)
+    games: dict[str, State]  # reading -> the game at the same position under the filled rules
 
 
 @dataclass(frozen=True)
@@ -118,6 +167,7 @@ class TableView:
     discard: int
     prompt: str
     over: bool
+    choosing: bool = False  # the table is choosing a reading (a GapQuestion waits)
 
 
 @dataclass
@@ -133,17 +183,26 @@ class _Seat:
 
 class Table:
     """One game with at least one person. Construct it, then loop: show :meth:`view` and
-    :meth:`news`, read a line, pass it to :meth:`attempt`, until :attr:`over`."""
+    :meth:`news`, read a line, pass it to :meth:`attempt` (or, while :attr:`question` waits, to
+    :meth:`choose`), until :attr:`over`.
+
+    ``at_gap``: at a rule gap, ``ask`` the table for a reading (a :attr:`question`) or ``void``
+    the round as the engine does. ``search_dirs``: ruleset folders besides the shipped ones, whose
+    readings of a silent rule the question shows too."""
 
     def __init__(self, ruleset: Ruleset, players: int, seed: int, agent_specs: Sequence[str], *,
                  log: IO[str] | None = None, max_rounds: int | None = None,
-                 on_gap: Callable[[GapNotice], None] | None = None):
+                 on_gap: Callable[[GapNotice], None] | None = None, at_gap: str = "ask",
+                 search_dirs: Iterable[str | Path] = ()):
         from .agents import parse_agent_spec
         from .simulate import derive_seed
 
         if len(agent_specs) != players:
             raise UsageError(f"{len(agent_specs)} agents for {players} players",
                              fix="Give one agent for every seat.")
+        if at_gap not in AT_GAP:
+            raise UsageError(f"at a rule gap the table may {' or '.join(AT_GAP)}, not '{at_gap}'",
+                             fix="Choose 'ask' (the table chooses a reading) or 'void' (the round is void).")
         seeds = [derive_seed(seed, "agent", seat) for seat in range(players)]
         self.seats: list[_Seat] = []
         for seat, (spec, agent_seed) in enumerate(zip(agent_specs, seeds)):
@@ -163,11 +222,17 @@ class Table:
         self.narrator = Narrator([s.name for s in self.seats], people[0] if len(people) == 1 else None)
         self.on_gap = on_gap
         self.gaps: list[GapNotice] = []
+        self.at_gap, self.search_dirs = at_gap, tuple(search_dirs)
+        #: the readings the table chose, in order: (rule path, reading)
+        self.readings: list[tuple[str, str]] = []
+        self.question: GapQuestion | None = None
+        self._held: _Held | None = None
+        self._left_open: set[str] = set()  # rules the table left open: their gaps void without asking
         self._news: list[Line] = []
         self._writer = LogWriter(log) if log is not None else None
         if self._writer:
             self._writer.header(self.state, [(s.spec, sd) for s, sd in zip(self.seats, seeds)])
-        self._tell(self.state.events)
+        self._start()
         self._run_bots()
 
     # --- reading --------------------------------------------------------------------------------
@@ -177,7 +242,10 @@ class Table:
         return self.state.is_terminal()
 
     def person_to_act(self) -> int | None:
-        """The seat of the person who must decide now (None when the game is over)."""
+        """The seat of the person who must decide now (None when the game is over, or while the
+        table chooses a reading)."""
+        if self.question is not None:
+            return None
         seat = self.state.current_player()
         return seat if seat is not None and self.seats[seat].human else None
 
@@ -220,12 +288,18 @@ class Table:
                  "W2=b = declared blue. Seats are numbered from 0.",
                  "'?' lists the legal moves, numbered: type a number to take one. Tab completes.",
                  "'help' shows this; 'quit' leaves (the game log keeps every action so far)."]
-        return "\n".join(lines + self._dos_line())
+        return "\n".join(lines + self._dos_line() + self._gap_line())
 
     def intro_text(self) -> str:
         """The few lines a game opens with (``help_text`` has the notation)."""
         return "\n".join(["Type an action, e.g. 'match 7r with 3r+4r' or 'draw'. '?' lists the legal moves; "
                           "Tab completes; 'help' explains the notation.", *self._dos_line()])
+
+    def _gap_line(self) -> list[str]:
+        if self.at_gap == "void":
+            return ["Where the rules are silent, the round is void (--at-gap void)."]
+        return ["Where the rules are silent, the game stops and the table chooses a reading of the silent rule "
+                "(or leaves it open: the round is void); the reading holds for the rest of the game."]
 
     def _dos_line(self) -> list[str]:
         dos = self.state.ruleset.for_players(self.state.players).dos_call
@@ -244,7 +318,9 @@ class Table:
         action changes nothing and comes back with its reason."""
         seat = self.person_to_act()
         if seat is None:
-            return Attempt(text, problem="the game is over" if self.over else "it is not a person's turn")
+            return Attempt(text, problem="the game is over" if self.over else
+                           "the table must first choose a reading of the silent rule" if self.question else
+                           "it is not a person's turn")
         typed = " ".join(text.split())
         if typed.isdigit():
             moves = self.state.legal_actions()
@@ -265,9 +341,9 @@ class Table:
         return Attempt(text, action=action)
 
     def _run_bots(self) -> None:
-        state = self.state
         taken = 0
-        while not state.is_terminal():
+        while not self.state.is_terminal() and self.question is None:
+            state = self.state  # a reading chosen at a gap replaces the game
             seat = state.current_player()
             agent = self.seats[seat].agent
             if agent is None:
@@ -280,13 +356,26 @@ class Table:
                                      "under a ruleset that fills its silences.")
             self._apply(seat, agent.act(state))
 
-    def _apply(self, seat: int, action: Action) -> None:
-        state, writer = self.state, self._writer
+    def _apply(self, seat: int, action: Action, told: Sequence[Event] = ()) -> None:
+        """Take ``action`` for ``seat``; at a rule gap the table is asked, hold it there. ``told``:
+        the action's first events, told already (before the table chose a reading)."""
+        state = self.state
         seq, round_no = len(state.history) + 1, state.round  # seq: the action's number in the log
+        events = state.apply(action)
+        at = self._asked_gap(events)
+        if at is not None:
+            before = replay(state.ruleset, state, state.history[:-1])
+            self._hold(seat, action, seq, round_no, state, events, at, before, told)
+            return
+        self._record(seat, action, seq, round_no, events, told)
+
+    def _record(self, seat: int, action: Action, seq: int, round_no: int, events: Sequence[Event],
+                told: Sequence[Event] = ()) -> None:
+        """Log an action taken, tell its events (less those ``told``) and the gaps that voided a round."""
+        state, writer = self.state, self._writer
         if writer:
             writer.action(seq, round_no, seat, action)
-        events = state.apply(action)
-        self._tell(events)
+        self._tell(events, told)
         for e in events:
             if isinstance(e, RuleGap) and e.voids:
                 self.gap_reached(GapNotice(e.path, rule_description(e.path), e.situation, round_no, seq, seat,
@@ -294,20 +383,123 @@ class Table:
         if state.is_terminal() and writer:
             writer.result(state)
 
-    def gap_reached(self, notice: GapNotice) -> None:
-        """A voiding rule gap: the engine has voided the round and dealt the next; record and tell it.
+    # --- a rule gap as the table's choice ---------------------------------------------------------
 
-        The hook for choosing a reading (once rulesets can be filled): offer the readings of
-        ``notice.path``; on a choice, load the filled ruleset, replay ``state.history[:notice.seq - 1]``
-        on ``new_game(filled, players, seed)``, apply the action again, and start a new log whose
-        header names the filled ruleset (the earlier actions replay alike: the silent rule was not
-        reached before, or it voided a round then too, and a filling that round would change is
-        the table's to accept)."""
+    def _asked_gap(self, events: Sequence[Event], start: int = 0) -> int | None:
+        """The index of the first rule gap in ``events[start:]`` that voids a round and that the
+        table is asked about (one action can reach several: it voids a round, and the next
+        round's deal reaches another), or None."""
+        if self.at_gap != "ask":
+            return None
+        for i in range(start, len(events)):
+            e = events[i]
+            if isinstance(e, RuleGap) and e.voids and e.path not in self._left_open and can_choose(e.path):
+                return i
+        return None
+
+    def _start(self, told: Sequence[Event] = ()) -> None:
+        """Tell the game's first events (less those ``told``); when the deal reached a rule gap the
+        table is asked about, hold there."""
+        state = self.state
+        events = list(state.events)
+        at = self._asked_gap(events)
+        if at is not None:
+            self._hold(None, None, 1, state.round, state, events, at, state, told)
+        else:
+            self._tell(events, told)
+
+    def _hold(self, seat: int | None, action: Action | None, seq: int, round_no: int, voided: State,
+              events: list[Event], at: int, before: State, told: Sequence[Event]) -> None:
+        """Stop at the rule gap ``events[at]`` and ask the table: the game shows ``before`` (the
+        position the action was taken in) until it has chosen. ``round_no``: the round the action
+        was taken in (the gap may come in the next one, at its deal)."""
+        gap, logged_round = events[at], round_no
+        self._tell(events[:at], told)
+        choices, games = options(before, gap.path, self.search_dirs, at_deal=action is None)
+        round_no = next((e.round for e in reversed(events[:at]) if isinstance(e, Dealt)), round_no)
+        if action is None:
+            what = [f"The deal of round {round_no} reached it: {gap.situation}."]
+        else:
+            what = [f"{self.narrator.who(seat)} {'take' if seat == self.narrator.viewer else 'takes'} "
+                    f"'{action}', and play reaches it: {gap.situation}."]
+        what.append(f"Silent rule: {silent_rule(gap.path)}.")
+        self.question = GapQuestion(gap.path, rule_description(gap.path), gap.situation, round_no, seat,
+                                    None if action is None else str(action), tuple(what), tuple(choices))
+        self._held = _Held(self.question, seat, action, seq, logged_round, voided, events, at, before, games)
+        self.state = before
+
+    def choose(self, text: str) -> str | None:
+        """Answer the :attr:`question`: a reading (its number or its text), or ``0`` (``void``) to
+        leave the rule open. Then play goes on until a person must decide. Returns None, or what
+        is wrong with the answer (nothing changes then)."""
+        held = self._held
+        if held is None:
+            return "no rule gap waits for the table's choice"
+        q = held.question
+        typed = " ".join(text.split()).lower()
+        if typed in ("0", "void", "open"):
+            self._leave_open(held)
+            return None
+        option = next((o for o in q.options if typed in (str(o.number), o.reading)), None)
+        if option is None:
+            return (f"'{text.strip()}' is not one of the readings of {q.path}: type 1 to {len(q.options)}, "
+                    "a reading, or 0 to leave the rule open")
+        if option.unavailable:
+            return f"the table cannot read {q.path} as {option.reading} here: {option.unavailable}"
+        self._fill(held, option.reading)
+        return None
+
+    def _leave_open(self, held: _Held) -> None:
+        self._left_open.add(held.question.path)
+        self.question = self._held = None
+        told = held.events[:held.told]
+        later = self._asked_gap(held.events, held.told + 1)
+        if later is not None:  # the same action reached another silence the table is asked about
+            self._hold(held.seat, held.action, held.seq, held.round, held.voided, held.events, later, held.before,
+                       told)
+            return
+        self.state = held.voided
+        if held.action is None:
+            self._tell(held.events, told)
+        else:
+            self._record(held.seat, held.action, held.seq, held.round, held.events, told)
+        self._run_bots()
+
+    def _fill(self, held: _Held, reading: str) -> None:
+        path = held.question.path
+        game = held.games[reading]
+        if self._writer:
+            self._writer.reading(reading_record(held.seq, game, path, reading, held.seat, held.action))
+        self.question = self._held = None
+        self.state, self.ruleset = game, game.ruleset
+        self.readings.append((path, reading))
+        self._news.append(Line(f"The table reads {path} as {reading}: it holds for the rest of the game.", "gap"))
+        told = held.events[:held.told]
+        if held.action is None:
+            self._start(told)
+        else:
+            reason = why_not(game, held.action)
+            if reason is None:
+                self._apply(held.seat, held.action, told)
+            else:
+                who, stop = self.narrator.who(held.seat), "" if reason.message.endswith(".") else "."
+                self._news.append(Line(f"Under this reading '{held.action}' is not allowed: {reason.message}{stop} "
+                                       f"{who} {'choose' if held.seat == self.narrator.viewer else 'chooses'} "
+                                       "another move.", "gap"))
+        self._run_bots()
+
+    def gap_reached(self, notice: GapNotice) -> None:
+        """A voiding rule gap: the engine has voided the round and dealt the next (the table left
+        the rule open, plays with ``at_gap="void"``, or the rule has no readings); record it and
+        call ``on_gap``. A gap the table is asked about is a :attr:`question` instead."""
         self.gaps.append(notice)
         if self.on_gap is not None:
             self.on_gap(notice)
 
-    def _tell(self, events: Sequence[Event]) -> None:
+    def _tell(self, events: Sequence[Event], told: Sequence[Event] = ()) -> None:
+        """Narrate ``events``, less a first part equal to ``told`` (told before a reading was chosen)."""
+        if told and list(events[:len(told)]) == list(told):
+            events = events[len(told):]
         self._news += self.narrator.tell(events)
 
 
@@ -331,7 +523,7 @@ def _snapshot(table: Table, viewer: int) -> TableView:
                   for i, seat in enumerate(table.seats))
     return TableView(s.ruleset.name or s.ruleset.id, s.round, rules.target, s.dealer, to_act, viewer, seats,
                      _row(s), tuple(str(c) for c in sorted(s.hand(viewer), key=hand_order)), len(s.deck),
-                     len(s.discard), prompt(table, viewer), s.is_terminal())
+                     len(s.discard), prompt(table, viewer), s.is_terminal(), table.question is not None)
 
 
 def _row(s: State) -> tuple[RowCard, ...]:
@@ -362,6 +554,9 @@ def _row(s: State) -> tuple[RowCard, ...]:
 def prompt(table: Table, viewer: int) -> str:
     """What the game waits for, said to ``viewer``; the DOS call is never suggested."""
     s = table.state
+    if table.question is not None:
+        n = len(table.question.options)
+        return f"{GapQuestion.HEADING[:-1]}: {'1' if n == 1 else f'1 to {n}'}, or 0 to leave the rule open."
     if s.is_terminal():
         return "The game is over."
     seat = s.current_player()
