@@ -106,6 +106,14 @@ def test_text_that_is_not_an_action(short):
     assert explain(attempt, short)[0].startswith("'play the red seven' is not a move: 'play the red seven' is not an action")
 
 
+def test_explanations_end_in_one_full_stop(short):
+    from dosrules.play.table import Attempt
+
+    lines = explain(Attempt("x", problem="it stops here…"), short) + explain(Attempt("y", problem="no move"), short)
+    assert lines[0].endswith("it stops here…") and lines[2].endswith("no move.")
+    assert not any(line.endswith(("….", "..")) for line in lines)
+
+
 def test_view_shows_what_the_issue_lists(short):
     table = Table(short, PLAYERS, SEED, AGENTS)
     v = table.view()

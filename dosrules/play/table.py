@@ -611,17 +611,22 @@ def citation(reason: Reason, ruleset: Ruleset) -> str:
     return f'{where} ({kind}): "{c.quote}"'
 
 
+def _sentence(text: str) -> str:
+    """``text`` ending in one full stop (or its own ``.``, ``…``, ``?`` or ``!``)."""
+    return text if text.endswith((".", "…", "?", "!")) else text + "."
+
+
 def explain(attempt: Attempt, ruleset: Ruleset) -> list[str]:
     """Why an attempt was refused, in lines: what is wrong, the rule, its clause."""
     if attempt.problem is not None:
-        return [f"'{attempt.text.strip()}' is not a move: {attempt.problem}.", "Type '?' for the legal moves."]
+        return [f"'{attempt.text.strip()}' is not a move: {_sentence(attempt.problem)}", "Type '?' for the legal moves."]
     r = attempt.reason
     if r is None:
         return []
-    lines = [f"Not allowed: {r.message}."]
+    lines = [f"Not allowed: {_sentence(r.message)}"]
     if r.path:
         desc = rule_description(r.path)
-        lines.append(f"Rule {r.path}{': ' + desc if desc else ''}.")
+        lines.append(_sentence(f"Rule {r.path}{': ' + desc if desc else ''}"))
         cite = citation(r, ruleset)
         if cite:
             lines.append(f"Clause: {cite}")
