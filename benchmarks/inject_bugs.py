@@ -43,9 +43,9 @@ BUGS = {
         "got = []"),
     "row-card-matched-twice": (
         "a Centre Row card already matched this turn is offered as a target again",
-        "dosrules/engine/state.py",
-        "                if c.once_per_row_card is True:\n                    continue\n",
-        "                if c.once_per_row_card is True:\n                    pass\n"),
+        "dosrules/engine/matching.py",  # the fast path of plain matching rules (the table is tested apart)
+        "            if used[i]:\n                continue\n            key = (card, self.row_decl[i])",
+        "            if used[i]:\n                pass\n            key = (card, self.row_decl[i])"),
     "wild-number-loses-colour": (
         "a Wild # counts as no colour (not its printed colour) for colour bonuses",
         "dosrules/engine/compiled.py",
