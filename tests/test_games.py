@@ -267,6 +267,33 @@ def test_chance_records_are_checked_against_the_replay(chance_log, tmp_path):
     assert str(verdict).endswith(f"; {verdict.chance} chance records agree")
 
 
+def test_a_writer_given_only_actions_writes_the_chance_records_too(rulesets):
+    """The human table writes the header, each action before applying it, and the result, and no
+    chance records itself: the writer takes them from the game's events, and the log is the same
+    as play_game's (which writes them as soon as each action is applied)."""
+    from dosrules.engine import new_game
+    from dosrules.play.agents import parse_agent_spec
+    from dosrules.play.gamelog import LogWriter
+    from dosrules.play.simulate import derive_seed
+
+    ruleset, seed, specs = rulesets["mattel-2018+reshuffle"], 3, ["greedy", "random", "greedy"]
+    expected = io.StringIO()
+    play_game(ruleset, 3, seed, specs, max_rounds=3, log=expected)
+    seeds = [derive_seed(seed, "agent", s) for s in range(3)]
+    agents = [parse_agent_spec(spec, s) for spec, s in zip(specs, seeds)]
+    out = io.StringIO()
+    state = new_game(ruleset, 3, seed, max_rounds=3, max_turns=1000)
+    writer = LogWriter(out)
+    writer.header(state, list(zip(specs, seeds)))
+    while not state.is_terminal():
+        seat = state.current_player()
+        action = agents[seat].act(state)
+        writer.action(len(state.history) + 1, state.round, seat, action)
+        state.apply(action)
+    writer.result(state)
+    assert out.getvalue() == expected.getvalue() and '"type": "chance"' in out.getvalue()
+
+
 def test_illegal_action_names_the_rule(good, tmp_path):
     path = tmp_path / "bad.jsonl"
     path.write_text("\n".join([good[0], _edit(good[1], action="place 5r"), *good[2:]]) + "\n")
