@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from dosrules.cli import main
-from dosrules.play.gamelog import LogError, play_game, referee
+from dosrules.play.gamelog import LogError, chance_record, play_game, referee
 from dosrules.play.simulate import load
 
 DATA = Path(__file__).parent / "data" / "games"
@@ -53,12 +53,28 @@ def test_log_records_and_flush(rulesets):
     out = io.StringIO()
     state = play_game(rulesets["mattel-2018"], 3, 7, ["greedy"] * 3, log=out)
     records = [json.loads(line) for line in out.getvalue().splitlines()]
-    head, actions, result = records[0], records[1:-1], records[-1]
-    assert head["type"] == "header" and head["format"] == "dosrules-game-log" and head["version"] == 1
+    head, result = records[0], records[-1]
+    actions = [r for r in records[1:-1] if r["type"] == "action"]
+    chance = [r for r in records[1:-1] if r["type"] == "chance"]
+    assert len(actions) + len(chance) == len(records) - 2
+    assert head["type"] == "header" and head["format"] == "dosrules-game-log" and head["version"] == 2
     assert head["ruleset"] == "mattel-2018+target-40" and head["ruleset_hash"].startswith("sha256:")
     assert (head["seed"], head["players"], len(head["agents"])) == (7, 3, 3)
     assert [r["seq"] for r in actions] == list(range(1, len(state.history) + 1))
     assert [r["action"] for r in actions] == [str(a) for a in state.history]
+    # every chance event of the game, in order, each right after the action that caused it
+    assert [(r["event"], r["after"]) for r in chance][:2] == [("dealer", 0), ("dealt", 0)]
+    assert [{k: v for k, v in r.items() if k != "after"} for r in chance] == \
+        [{k: v for k, v in chance_record(0, e).items() if k != "after"} for e in state.events if e.is_chance()]
+    seq = 0
+    for r in records[1:-1]:
+        if r["type"] == "action":
+            seq = r["seq"]
+        else:
+            assert r["after"] == seq
+    deal = chance[1]
+    assert len(deal["hands"]) == 3 and all(len(h) == 7 for h in deal["hands"]) and len(deal["row"]) == 2
+    assert {r["event"] for r in chance} >= {"drew", "refilled"}
     assert result == {"type": "result", "actions": len(state.history), "rounds": state.round,
                       "scores": list(state.scores), "winner": state.winner,
                       "reason": f"seat {state.winner} reached 40"}
@@ -76,11 +92,18 @@ def test_same_seed_same_game(rulesets):
 # --- the bad-log corpus -----------------------------------------------------------------------------
 
 @pytest.fixture(scope="module")
-def good(rulesets) -> list[str]:
-    """A finished game's log lines (header, actions, result), at least 8 actions."""
+def chance_log(rulesets) -> list[str]:
+    """A finished game's log lines as this dosrules writes them (version 2: with chance records)."""
     out = io.StringIO()
     play_game(rulesets["mattel-2018"], 3, 7, ["greedy"] * 3, log=out)
-    lines = out.getvalue().splitlines()
+    return out.getvalue().splitlines()
+
+
+@pytest.fixture(scope="module")
+def good(chance_log) -> list[str]:
+    """The same game's log as version 1 wrote it (header, actions, result: no chance records), at
+    least 8 actions: the corpus below edits actions by line number."""
+    lines = [_edit(chance_log[0], version=1)] + [line for line in chance_log[1:] if '"type": "chance"' not in line]
     assert len(lines) >= 10
     return lines
 
@@ -130,13 +153,15 @@ def _bad_cases(g: list[str]):
     yield "unknown ruleset", [_edit(g[0], ruleset="no-such-ruleset"), *g[1:]], 1, \
         "cannot load the log's ruleset 'no-such-ruleset': no ruleset "  # the loader words the rest
     yield "bad format", [_edit(g[0], format="uno-log"), *g[1:]], 1, "format 'uno-log' is not 'dosrules-game-log'"
-    yield "bad version", [_edit(g[0], version=2), *g[1:]], 1, "log format version 2 is not supported"
+    yield "bad version", [_edit(g[0], version=3), *g[1:]], 1, "log format version 3 is not supported"
     yield "missing header", g[1:], 1, "the first record is an action record, not the header"
     yield "untyped first record", ['{"seq": 1}', *g[1:]], 1, \
         "the first record is a record without a 'type' field, not the header"
     yield "second header", [*g[:3], g[0], *g[3:]], 4, "a second header record"
     yield "unknown record type", [*g[:3], '{"type": "comment", "text": "hi"}', *g[3:]], 4, \
         'unknown record type "comment"'
+    yield "chance record in a version 1 log", [*g[:1], '{"type": "chance", "after": 0, "event": "dealt"}', *g[1:]], \
+        2, "a chance record in a version 1 log"
     yield "missing record", [*g[:4], *g[5:]], 5, "seq 5 follows seq 3: seq 4 missing or out of order"
     yield "missing records", [*g[:4], *g[7:]], 5, "seq 7 follows seq 3: seq 4 to 6 missing or out of order"
     yield "reordered records", [*g[:3], g[4], g[3], *g[5:]], 4, "seq 4 follows seq 2: seq 3 missing or out of order"
@@ -160,10 +185,10 @@ def _corpus(good):
 
 
 def test_corpus_is_complete(good):
-    assert len(_corpus(good)) == 33
+    assert len(_corpus(good)) == 34
 
 
-@pytest.mark.parametrize("index", range(33))
+@pytest.mark.parametrize("index", range(34))
 def test_bad_log(index, good, tmp_path, rulesets):
     name, content, line, message = _corpus(good)[index]
     path = tmp_path / "bad.jsonl"
@@ -173,6 +198,100 @@ def test_bad_log(index, good, tmp_path, rulesets):
     where = str(err.value.where)
     assert where == (f"{path}:{line}" if line else str(path)), name
     assert err.value.what.startswith(message), (name, err.value.what)
+
+
+def test_a_version_1_log_is_refereed_from_its_seed(good, tmp_path):
+    path = tmp_path / "v1.jsonl"
+    path.write_text("\n".join(good) + "\n", encoding="utf-8")
+    verdict = referee(path, None, [DATA])
+    assert verdict.chance is None and str(verdict).endswith("; no chance records (a version 1 log: checked from its seed)")
+
+
+# --- chance records (version 2) ----------------------------------------------------------------------
+
+def _chance_cases(g: list[str]):
+    """(name, lines, expected line, expected message start) for edits of a version 2 log's chance records."""
+    records = [json.loads(line) for line in g]
+    kinds = [r.get("event") for r in records]
+    # a chance record alone between two actions (a refill at the end of a turn)
+    lone = next(i for i in range(2, len(g) - 1) if records[i]["type"] == "chance"
+                and records[i - 1]["type"] == records[i + 1]["type"] == "action")
+    after = records[lone]["after"]
+    deal = kinds.index("dealt")  # the first round's deal, right after the header and the dealer's draw
+    drew = kinds.index("drew")
+    d = json.loads(g[deal])
+    hand = d["hands"][1]
+    other = next(c for c in ("1r", "2r", "3b") if c != hand[0])
+    yield "deal: a hand", [*g[:deal], _edit(g[deal], hands=[d["hands"][0], [other, *hand[1:]], *d["hands"][2:]]),
+                           *g[deal + 1:]], deal + 1, \
+        f'the deal after seq 0 disagrees with the replay: the log says hands[1][0] "{other}", the replay gives "{hand[0]}"'
+    yield "deal: the row", [*g[:deal], _edit(g[deal], row=d["row"][::-1]), *g[deal + 1:]], deal + 1, \
+        "the deal after seq 0 disagrees with the replay: the log says row[0]"
+    yield "deal: the dealer", [*g[:deal], _edit(g[deal], dealer=(d["dealer"] + 1) % 3), *g[deal + 1:]], deal + 1, \
+        f"the deal after seq 0 disagrees with the replay: the log says dealer {(d['dealer'] + 1) % 3}, the replay gives {d['dealer']}"
+    w = json.loads(g[drew])
+    yield "drawn cards", [*g[:drew], _edit(g[drew], cards=["W2" if w["cards"][0] != "W2" else "1r"]), *g[drew + 1:]], \
+        drew + 1, f"the drew chance record after seq {w['after']} disagrees with the replay: the log says cards[0]"
+    yield "a number as a bool", [*g[:deal], _edit(g[deal], hand_size=True), *g[deal + 1:]], deal + 1, \
+        "the deal after seq 0 disagrees with the replay: the log says hand_size true, the replay gives 7"
+    yield "missing chance record", [*g[:lone], *g[lone + 1:]], lone + 1, \
+        f"a chance record is missing after seq {after}: the replay decides "
+    yield "missing chance record of two", [*g[:drew], *g[drew + 1:]], drew + 1, \
+        f"the drew chance record after seq {w['after']} disagrees with the replay: the log says seat"
+    yield "extra chance record", [*g[:lone + 1], g[lone], *g[lone + 1:]], lone + 2, \
+        f"a chance record after seq {after}, but the replay decides nothing more by chance there"
+    yield "chance record out of place", [*g[:lone - 1], g[lone], g[lone - 1], *g[lone + 1:]], lone, \
+        f"the chance record says it follows seq {after}, but it stands after seq {after - 1}"
+    yield "wrong event", [*g[:deal], _edit(g[deal], event="reshuffled"), *g[deal + 1:]], deal + 1, \
+        'the chance record says "reshuffled" after seq 0, but the replay decides round 1: seat'
+    yield "unknown field", [*g[:deal], _edit(g[deal], note="hi"), *g[deal + 1:]], deal + 1, \
+        'the dealt chance record has a field "note" that a dealt event does not have'
+    yield "missing field", [*g[:deal], _drop(g[deal], "hands"), *g[deal + 1:]], deal + 1, "the deal has no 'hands' field"
+    yield "after as text", [*g[:deal], _edit(g[deal], after="0"), *g[deal + 1:]], deal + 1, \
+        "'after' of the chance record is \"0\", which is not a whole number"
+
+
+def test_chance_records_are_checked_against_the_replay(chance_log, tmp_path):
+    cases = list(_chance_cases(chance_log))
+    assert len(cases) == 13
+    for name, content, line, message in cases:
+        path = tmp_path / "bad.jsonl"
+        path.write_text("\n".join(content) + "\n", encoding="utf-8")
+        with pytest.raises(LogError) as err:
+            referee(path, None, [DATA])
+        assert (str(err.value.where), err.value.what[:len(message)]) == (f"{path}:{line}", message), name
+    path = tmp_path / "good.jsonl"
+    path.write_text("\n".join(chance_log) + "\n", encoding="utf-8")
+    verdict = referee(path, None, [DATA])
+    assert verdict.chance == sum('"type": "chance"' in line for line in chance_log) >= 10
+    assert str(verdict).endswith(f"; {verdict.chance} chance records agree")
+
+
+def test_a_writer_given_only_actions_writes_the_chance_records_too(rulesets):
+    """The human table writes the header, each action before applying it, and the result, and no
+    chance records itself: the writer takes them from the game's events, and the log is the same
+    as play_game's (which writes them as soon as each action is applied)."""
+    from dosrules.engine import new_game
+    from dosrules.play.agents import parse_agent_spec
+    from dosrules.play.gamelog import LogWriter
+    from dosrules.play.simulate import derive_seed
+
+    ruleset, seed, specs = rulesets["mattel-2018+reshuffle"], 3, ["greedy", "random", "greedy"]
+    expected = io.StringIO()
+    play_game(ruleset, 3, seed, specs, max_rounds=3, log=expected)
+    seeds = [derive_seed(seed, "agent", s) for s in range(3)]
+    agents = [parse_agent_spec(spec, s) for spec, s in zip(specs, seeds)]
+    out = io.StringIO()
+    state = new_game(ruleset, 3, seed, max_rounds=3, max_turns=1000)
+    writer = LogWriter(out)
+    writer.header(state, list(zip(specs, seeds)))
+    while not state.is_terminal():
+        seat = state.current_player()
+        action = agents[seat].act(state)
+        writer.action(len(state.history) + 1, state.round, seat, action)
+        state.apply(action)
+    writer.result(state)
+    assert out.getvalue() == expected.getvalue() and '"type": "chance"' in out.getvalue()
 
 
 def test_illegal_action_names_the_rule(good, tmp_path):
@@ -202,7 +321,7 @@ def test_play_and_referee_commands(tmp_path, capsys):
     assert "\nRound 1: seat " in out and "\n  seat " in out and "game over (" in out
     assert main(["referee", str(log), "--rulesets", str(DATA)]) == 0
     verdict = capsys.readouterr().out
-    actions = len(log.read_text().splitlines()) - 2
+    actions = sum('"type": "action"' in line for line in log.read_text().splitlines())
     assert verdict.startswith(f"{log}: all {actions} actions legal, result reproduced: seat ")
 
 

@@ -116,7 +116,7 @@ def test_leaving_early_keeps_the_moves(tmp_path, monkeypatch, capsys):
     out = capsys.readouterr().out
     assert "game left unfinished in round 1" in out and "Same deal again: --seed 3" in out
     records = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
-    assert [r["action"] for r in records if r.get("seat") == 0] == ["draw"]
+    assert [r["action"] for r in records if r["type"] == "action" and r["seat"] == 0] == ["draw"]
     assert records[-1]["type"] == "action"  # no result: the game is not over
 
 

@@ -60,7 +60,7 @@ def _direct(spec: ChunkSpec):
 @pytest.mark.parametrize("ruleset, policy", [("mattel-2018", "casual"), ("test-keep-and-pass", "casual:draw=0.5,forget=0.5,miss=0"),
                                              ("mattel-2018+reshuffle", "greedy")])
 def test_situation_counts_equal_a_direct_count(ruleset, policy):
-    spec = ChunkSpec(ruleset, 4, policy, 7, 0, games=3, search_dirs=(RULESETS,))
+    spec = ChunkSpec(ruleset, 4, policy, 7, 0, games=3, search_dirs=(RULESETS,), situations=True)
     res = run_chunk(spec)
     direct = _direct(spec)
     counted = {name: res.situations[name].sum for name in direct}
@@ -78,9 +78,20 @@ def test_situation_counts_equal_a_direct_count(ruleset, policy):
 
 def test_profiles_and_situations_give_the_same_numbers_whatever_the_job_count():
     specs = plan_chunks("mattel-2018+reshuffle", 4, "casual,greedy,casual:forget=1,random", 2, rounds=60,
-                        chunk_rounds=20)
+                        chunk_rounds=20, situations=True)
     one, two = run_chunks(specs, jobs=1), run_chunks(specs, jobs=2)
     assert [r.numbers() for r in one] == [r.numbers() for r in two]
     summary = combine(one).to_json()
     assert summary == combine(two).to_json()
     assert summary["situations"]["dos-caught"]["mean"] > 0
+
+
+@pytest.mark.parametrize("ruleset, policy", [("mattel-2018", "casual:draw=0.5,forget=0.5"),
+                                             ("mattel-2018+reshuffle", "greedy")])
+def test_situations_are_counted_only_when_asked_and_change_no_other_number(ruleset, policy):
+    plain = run_chunk(ChunkSpec(ruleset, 4, policy, 5, 0, rounds=40))
+    counted = run_chunk(ChunkSpec(ruleset, 4, policy, 5, 0, rounds=40, situations=True))
+    assert plain.situations == {} and "situations" not in combine([plain]).to_json()
+    assert set(counted.situations) == set(NAMES) and counted.situations["round"].sum == 40 - counted.outcomes.get("capped", 0)
+    numbers = [{k: v for k, v in r.numbers().items() if k not in ("situations", "spec")} for r in (plain, counted)]
+    assert numbers[0] == numbers[1]

@@ -63,6 +63,9 @@ def register(sub) -> None:
     p.add_argument("--policy", default="greedy", metavar="P", help=POLICY_HELP + "; default greedy")
     p.add_argument("--jobs", type=int, default=1, metavar="J", help="worker processes (default 1)")
     p.add_argument("--json", action="store_true", help="print the statistics as JSON (no progress)")
+    p.add_argument("--situations", action="store_true",
+                   help="also count how often per round play reached each moment a rule decides "
+                        "(in --json; about a tenth slower)")
     add_rulesets_option(p)
     p.set_defaults(handler=_simulate)
 
@@ -177,7 +180,7 @@ def _simulate(args) -> int:
     make_agents(args.policy, args.players, [0] * args.players)  # and a bad policy
     specs = plan_chunks(args.ruleset, args.players, args.policy, args.seed, rounds=args.rounds,
                         games=args.games, search_dirs=[str(d) for d in dirs],
-                        ruleset_hash=ruleset.content_hash)
+                        ruleset_hash=ruleset.content_hash, situations=args.situations)
     started = time.perf_counter()
     if args.json or not sys.stderr.isatty():
         results = run_chunks(specs, args.jobs)

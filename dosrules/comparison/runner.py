@@ -62,7 +62,8 @@ class RunPlan:
                 yield spec, digest, n, plan_chunks(spec, n, self.policy, self.seed, **amount,
                                                    search_dirs=self.search_dirs, ruleset_hash=digest,
                                                    chunk_rounds=self.chunk_rounds,
-                                                   chunk_games=self.chunk_games or CHUNK_GAMES)
+                                                   chunk_games=self.chunk_games or CHUNK_GAMES,
+                                                   situations=True)  # what was exercised
 
 
 @dataclass

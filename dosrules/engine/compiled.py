@@ -96,16 +96,32 @@ class CompiledRules:
         r: Rules = ruleset.for_players(players)
         self.ruleset, self.rules, self.players = ruleset, r, players
         src = _Sources(r)
-        rule, value, reads, derived, all_of = src.rule, src.value, src.reads, src.derived, src.all_of
+        # one method per rule area, in rule-tree order: each notes the sources of what it sets,
+        # and a later one may derive from what an earlier one set
+        self._setup(src)
+        self._matching_and_drawing(src)
+        self._bonuses_and_refill(src)
+        self._wilds(src)
+        self._dos_call(src)
+        self._going_out_and_scoring(src)
+        self._matching_flags(src)
+        self._intern_faces(src)
+        self._face_numbers(src)
+        self._face_colours(src)
+        self._declaration_tables(src)
+        #: attribute -> the rule paths its value is computed from, in rule-tree order
+        self.sources: Mapping[str, tuple[str, ...]] = src.mapping()
+
+    def _setup(self, src: _Sources) -> None:
+        """Players, the deck and the setup rules."""
+        rule, value = src.rule, src.value
         self.min_players: int = rule("min_players", "players.min")
         self.max_players: int = rule("max_players", "players.max")
-        # deck and cards
-        self.deck: tuple[Card, ...] = make_deck(r.deck)
-        reads("deck", "deck.colours", "deck.numbers", "deck.wild_number_per_colour", "deck.wild_dos")
+        self.deck: tuple[Card, ...] = make_deck(self.rules.deck)
+        src.reads("deck", "deck.colours", "deck.numbers", "deck.wild_number_per_colour", "deck.wild_dos")
         self.colours = tuple(rule("colours", "deck.colours"))
         self.wild_dos = Card(Kind.WILD_DOS)
-        derived("wild_dos")
-        # setup
+        src.derived("wild_dos")
         self.first_dealer: FirstDealer = rule("first_dealer", "setup.first_dealer")
         self.symbol_value = value("symbol_value", "setup.symbol_value_for_dealer")
         self.next_dealer: NextDealer = rule("next_dealer", "setup.next_dealer")
@@ -113,19 +129,24 @@ class CompiledRules:
         self.direction: Direction = rule("direction", "setup.direction")
         self.hand_size: int = rule("hand_size", "setup.hand_size")
         self.centre_row: int = rule("centre_row", "setup.centre_row")
-        # matching
+
+    def _matching_and_drawing(self, src: _Sources) -> None:
+        """What a match may be, and what a draw allows."""
+        rule, value = src.rule, src.value
         self.single = value("single", "matching.single")
         self.double = value("double", "matching.double")
         self.colour_restricts = value("colour_restricts", "matching.colour_restricts")
         self.once_per_row_card = value("once_per_row_card", "matching.once_per_row_card")
         self.any_row_card = value("any_row_card", "matching.any_row_card")
-        # drawing
         self.draw_when_match_possible = value("draw_when_match_possible", "drawing.draw_when_match_possible")
         self.match_after_draw: MatchAfterDraw = rule("match_after_draw", "drawing.match_after_draw")
         self.after_failed_draw: AfterFailedDraw = rule("after_failed_draw", "drawing.after_failed_draw")
         self.decline_match_after_draw: DeclineAfterDraw = rule("decline_match_after_draw",
                                                                "drawing.decline_match_after_draw")
-        # bonuses
+
+    def _bonuses_and_refill(self, src: _Sources) -> None:
+        """Colour bonuses and refilling the Centre Row."""
+        rule, value = src.rule, src.value
         self.single_place = value("single_place", "bonuses.single_colour.place_cards")
         self.single_draw = value("single_draw", "bonuses.single_colour.others_draw")
         self.double_place = value("double_place", "bonuses.double_colour.place_cards")
@@ -133,28 +154,36 @@ class CompiledRules:
         self.single_placement: BonusPlacement = rule("single_placement", "bonuses.single_colour.placement")
         self.double_placement: BonusPlacement = rule("double_placement", "bonuses.double_colour.placement")
         self.others_draw_timing: DrawTiming = rule("others_draw_timing", "bonuses.others_draw_timing")
-        # refill
         self.refill_mode: RefillMode = rule("refill_mode", "refill.mode")
         self.row_minimum: int = rule("row_minimum", "refill.minimum")
         self.bonus_timing: BonusTiming = rule("bonus_timing", "refill.bonus_cards")
-        # wilds
+
+    def _wilds(self, src: _Sources) -> None:
+        """What the Wild DOS and the Wild # count as."""
+        rule = src.rule
         self.wild_dos_value: int = rule("wild_dos_value", "wilds.wild_dos.value")
         self.wild_dos_row: RowWildChoice = rule("wild_dos_row", "wilds.wild_dos.row_colour")
         self.wild_min: int = rule("wild_min", "wilds.wild_number.min_value")
         self.wild_max: int = rule("wild_max", "wilds.wild_number.max_value")
         self.wild_range = range(self.wild_min, self.wild_max + 1)
-        derived("wild_range", "wild_min", "wild_max")
+        src.derived("wild_range", "wild_min", "wild_max")
         self.wild_colour: WildNumberColour = rule("wild_colour", "wilds.wild_number.colour")
         self.wild_row: RowWildChoice = rule("wild_row", "wilds.wild_number.row_value")
-        # DOS call: active only when both the requirement and the hand size are stated
+
+    def _dos_call(self, src: _Sources) -> None:
+        """The DOS call: active only when both the requirement and the hand size are stated."""
+        rule, value = src.rule, src.value
         self.dos_required = value("dos_required", "dos_call.required")
         self.dos_hand_size = value("dos_hand_size", "dos_call.hand_size")
-        self.dos_active = all_of("dos_active", dos_required=self.dos_required is True,
-                                 dos_hand_size=self.dos_hand_size is not None)
+        self.dos_active = src.all_of("dos_active", dos_required=self.dos_required is True,
+                                     dos_hand_size=self.dos_hand_size is not None)
         self.catch_penalty = value("catch_penalty", "dos_call.catch_penalty")
         self.penalty_timing: PenaltyTiming = rule("penalty_timing", "dos_call.penalty_timing")
         self.catcher: Catcher = rule("catcher", "dos_call.catcher")
-        # going out and scoring
+
+    def _going_out_and_scoring(self, src: _Sources) -> None:
+        """Going out, the points of each card, the target and the round-level rules."""
+        rule, value = src.rule, src.value
         self.double_draw_before_scoring = value("double_draw_before_scoring",
                                                 "going_out.double_colour_draw_before_scoring")
         self.pending_penalty: PendingPenalty = rule("pending_penalty", "going_out.pending_penalty")
@@ -169,83 +198,80 @@ class CompiledRules:
                 self.points[card] = wild_number_points
             else:
                 self.points[card] = None if self.face_value is None else (card.number if self.face_value else 0)
-        derived("points", "deck", "face_value")
+        src.derived("points", "deck", "face_value")
         self.target: int = rule("target", "target")
         self.deck_exhaustion: DeckExhaustion = rule("deck_exhaustion", "deck_exhaustion")
         self.all_wild_row: AllWildRow = rule("all_wild_row", "all_wild_row")
         self.placer_declares = self.all_wild_row is AllWildRow.PLACER_DECLARES
-        derived("placer_declares", "all_wild_row")
+        src.derived("placer_declares", "all_wild_row")
         # the most row cards one turn may match when `matching.any_row_card` is false
         self.row_card_limit = self.row_minimum
-        derived("row_card_limit", "row_minimum")
+        src.derived("row_card_limit", "row_minimum")
+
+    def _matching_flags(self, src: _Sources) -> None:
+        """Flags that let fast agents and the engine skip the requirement table."""
         #: the matches open to a player are decided by numbers alone: every free row card once,
         #: singles and doubles, colour never restricting, no placer declarations. Fast agents plan
         #: for these rules on the per-face tables below without consulting legal_actions() (the
         #: wild rules may still be unspecified: such matches are offered and end in a gap). After a
         #: draw, unless any match may then be made (``match_after_draw: any``), the requirement
         #: table decides (State.match_actions) and agents leave their planners
-        self.simple_matching = all_of(
+        self.simple_matching = src.all_of(
             "simple_matching", single=self.single is True, double=self.double is True,
             colour_restricts=self.colour_restricts is False, once_per_row_card=self.once_per_row_card is True,
             any_row_card=self.any_row_card is True, placer_declares=not self.placer_declares)
         #: simple matching where no match can depend on an unspecified wild rule either
-        self.plain_matching = all_of(
+        self.plain_matching = src.all_of(
             "plain_matching", simple_matching=self.simple_matching,
             wild_dos_row=self.wild_dos_row is RowWildChoice.MATCHER_DECLARES,
             wild_row=self.wild_row is RowWildChoice.MATCHER_DECLARES,
             wild_colour=self.wild_colour is not WildNumberColour.UNSPECIFIED)
         #: a colour bonus never depends on an unspecified rule: colours compare as bit masks
-        self.plain_colour = all_of("plain_colour", wild_colour=self.wild_colour is not WildNumberColour.UNSPECIFIED,
-                                   wild_dos_row=self.wild_dos_row is not RowWildChoice.UNSPECIFIED)
-        self._tables(derived)
-        #: attribute -> the rule paths its value is computed from, in rule-tree order
-        self.sources: Mapping[str, tuple[str, ...]] = src.mapping()
+        self.plain_colour = src.all_of(
+            "plain_colour", wild_colour=self.wild_colour is not WildNumberColour.UNSPECIFIED,
+            wild_dos_row=self.wild_dos_row is not RowWildChoice.UNSPECIFIED)
 
-    def _tables(self, derived) -> None:
-        """Per-face tables of the declarations a card can take, built once (``derived`` notes
-        what each is computed from)."""
+    # Per-face tables of the declarations a card can take, built once.
+
+    def _intern_faces(self, src: _Sources) -> None:
+        """The distinct faces in a fixed order, and the deck made of one object per face: every
+        zone and every table holds these (compared by identity)."""
         faces = sorted(set(self.deck), key=lambda c: declared_key(Declared(c)))
-        # the deck's own card objects: every zone and every table holds these (compared by identity)
         interned = {card: card for card in self.deck}
         self.deck = tuple(interned[card] for card in self.deck)
-        faces = [interned[card] for card in faces]
-        self.faces = tuple(faces)
-        derived("faces", "deck")
-        w2 = self.wild_dos = interned.get(self.wild_dos, self.wild_dos)
-        #: card in hand -> [(value, Declared)] it can count as in a match
-        self.hand_options: dict[Card, list[tuple[int, Declared]]] = {}
-        #: card in the row (not declared by its placer) -> [(Declared target, value)]
-        self.target_options: dict[Card, list[tuple[Declared, int]]] = {}
-        #: card placed from hand into the row -> the Declared forms a `place` action may take
-        self.place_options: dict[Card, list[Declared]] = {}
-        #: a wild lying in the row, declared by its placer -> the declarations it may take
-        self.declare_options: dict[Card, list[Declared]] = {}
-        # int tables for fast agents: face index by id() of the game's interned card objects
-        ncol = len(self.colours)
-        allbits = (1 << ncol) - 1
-        col_index = {col: i for i, col in enumerate(self.colours)}
+        self.faces = tuple(interned[card] for card in faces)
+        src.derived("faces", "deck")
+        self.wild_dos = interned.get(self.wild_dos, self.wild_dos)
+
+    def _face_numbers(self, src: _Sources) -> None:
+        """Int tables for fast agents: face index (by value, and by id() of the interned card
+        objects), its points and the lowest and highest number it can count as."""
+        faces = self.faces
         self.colour_bit = {col: 1 << i for i, col in enumerate(self.colours)}
-        derived("colour_bit", "colours")
+        src.derived("colour_bit", "colours")
         self.face_of = {card: i for i, card in enumerate(faces)}  # by value, for parsed cards
-        derived("face_of", "faces")
+        src.derived("face_of", "faces")
         self.face_index = {id(card): i for i, card in enumerate(faces)}
-        derived("face_index", "faces")
+        src.derived("face_index", "faces")
         self.f_score: list[int | None] = [self.points.get(card) for card in faces]  # None: unspecified
-        derived("f_score", "faces", "points")
-        # the colours a card surely counts as (from hand / lying in the row): under an unspecified
-        # wild rule, the fewest its alternatives allow, so a colour bonus found with these bits
-        # holds whichever way the rule is settled (Wild #: its printed colour; a row Wild DOS: none)
-        self.f_bits = [0] * len(faces)
-        self.f_tbits = [0] * len(faces)
-        w2_decls = [Declared(w2, None, col) for col in self.colours]
-        #: the lowest and highest number each face can count as
+        src.derived("f_score", "faces", "points")
         self.f_lo = [card.number if card.kind is Kind.NUMBER else
                      (self.wild_dos_value if card.kind is Kind.WILD_DOS else self.wild_min) for card in faces]
-        derived("f_lo", "faces", "wild_dos_value", "wild_min")
+        src.derived("f_lo", "faces", "wild_dos_value", "wild_min")
         self.f_hi = [card.number if card.kind is Kind.NUMBER else
                      (self.wild_dos_value if card.kind is Kind.WILD_DOS else self.wild_max) for card in faces]
-        derived("f_hi", "faces", "wild_dos_value", "wild_max")
-        for i, card in enumerate(faces):
+        src.derived("f_hi", "faces", "wild_dos_value", "wild_max")
+
+    def _face_colours(self, src: _Sources) -> None:
+        """The colours each face surely counts as, as bit masks (from hand: ``f_bits``; lying in
+        the row: ``f_tbits``): under an unspecified wild rule, the fewest its alternatives allow,
+        so a colour bonus found with these bits holds whichever way the rule is settled (Wild #:
+        its printed colour; a row Wild DOS: none)."""
+        allbits = (1 << len(self.colours)) - 1
+        col_index = {col: i for i, col in enumerate(self.colours)}
+        self.f_bits = [0] * len(self.faces)
+        self.f_tbits = [0] * len(self.faces)
+        for i, card in enumerate(self.faces):
             if card.kind is Kind.NUMBER:
                 self.f_bits[i] = self.f_tbits[i] = 1 << col_index[card.colour]
             elif card.kind is Kind.WILD_DOS:
@@ -254,15 +280,28 @@ class CompiledRules:
             else:
                 bits = allbits if self.wild_colour is WildNumberColour.DECLARED else 1 << col_index[card.colour]
                 self.f_bits[i] = self.f_tbits[i] = bits
-        derived("f_bits", "faces", "colours", "wild_colour")
-        derived("f_tbits", "faces", "colours", "wild_colour", "wild_dos_row")
-        for card in faces:
+        src.derived("f_bits", "faces", "colours", "wild_colour")
+        src.derived("f_tbits", "faces", "colours", "wild_colour", "wild_dos_row")
+
+    def _declaration_tables(self, src: _Sources) -> None:
+        """What each face may be declared as, from hand, as a row target, when placed and when a
+        placer declares a wild lying in the row."""
+        #: card in hand -> [(value, Declared)] it can count as in a match
+        self.hand_options: dict[Card, list[tuple[int, Declared]]] = {}
+        #: card in the row (not declared by its placer) -> [(Declared target, value)]
+        self.target_options: dict[Card, list[tuple[Declared, int]]] = {}
+        #: card placed from hand into the row -> the Declared forms a `place` action may take
+        self.place_options: dict[Card, list[Declared]] = {}
+        #: a wild lying in the row, declared by its placer -> the declarations it may take
+        self.declare_options: dict[Card, list[Declared]] = {}
+        w2_decls = [Declared(self.wild_dos, None, col) for col in self.colours]
+        for card in self.faces:
             if card.kind is Kind.NUMBER:
                 self.hand_options[card] = [(card.number, Declared(card))]
                 self.target_options[card] = [(Declared(card), card.number)]
                 self.place_options[card] = [Declared(card)]
                 continue
-            if card is w2 or card.kind is Kind.WILD_DOS:
+            if card is self.wild_dos or card.kind is Kind.WILD_DOS:
                 decls = w2_decls
                 self.hand_options[card] = [(self.wild_dos_value, d) for d in decls]
                 if self.wild_dos_row is RowWildChoice.MATCHER_DECLARES:
@@ -275,10 +314,10 @@ class CompiledRules:
                 self.target_options[card] = [(d, d.value) for d in decls]
             self.declare_options[card] = decls
             self.place_options[card] = decls if self.placer_declares else [Declared(card)]
-        derived("hand_options", "faces", "colours", "wild_dos_value", "wild_range")
-        derived("target_options", "faces", "colours", "wild_dos_value", "wild_dos_row", "wild_range")
-        derived("declare_options", "faces", "colours", "wild_range")
-        derived("place_options", "faces", "colours", "wild_range", "placer_declares")
+        src.derived("hand_options", "faces", "colours", "wild_dos_value", "wild_range")
+        src.derived("target_options", "faces", "colours", "wild_dos_value", "wild_dos_row", "wild_range")
+        src.derived("declare_options", "faces", "colours", "wild_range")
+        src.derived("place_options", "faces", "colours", "wild_range", "placer_declares")
 
     def provenance(self, path: str):
         return self.ruleset.provenance_of(path, self.players)

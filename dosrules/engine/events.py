@@ -75,10 +75,13 @@ class DealerChosen(Event):
 
 @dataclass(frozen=True, slots=True, repr=False)
 class Dealt(Event):
+    """``hands``: the cards dealt to each seat (by seat), as the round starts."""
+
     round: int
     dealer: int
     hand_size: int
     row: tuple[Card, ...]
+    hands: tuple[tuple[Card, ...], ...] = ()
     kind = "dealt"
     chance = True
 

@@ -71,7 +71,7 @@ class Rounds:
         self.catch = None
         self.turn_number = 0
         self._reset_turn()
-        self.events.append(Dealt(self.round, dealer, hs, tuple(self.row)))
+        self.events.append(Dealt(self.round, dealer, hs, tuple(self.row), tuple(map(tuple, self.hands))))
         if self._queue_declarations(0, dealer, "first-turn"):
             return False
         return self._first_turn()

@@ -202,11 +202,14 @@ class TurnFlow:
         return found, path
 
     def _settle_bonus_card(self) -> None:
-        for path, _, _ in self._placements()[:1]:
-            if path.startswith("bonuses.single"):
-                self.owed_single -= 1
-            else:
-                self.owed_double -= 1
+        """A bonus card was placed: it settles one card owed (see :meth:`_placements`)."""
+        single, double = self.owed_single, self.owed_double
+        if single and double:
+            single = self._placements()[0][0].startswith("bonuses.single")
+        if single:
+            self.owed_single -= 1
+        elif double:
+            self.owed_double -= 1
 
     def _keep_bonus_cards(self) -> bool:
         """End the turn keeping the bonus cards not yet placed."""
@@ -387,7 +390,8 @@ class TurnFlow:
             pen, self.pending = self.pending, 0
             if self._draw_to(seat, pen, "penalty") is None:
                 return ENDED
-        return self._start_turn(self._next_seat(seat))
+        step = self.step
+        return self._start_turn((seat + step) % self.players if step is not None else self._next_seat(seat))
 
     # --- cards moving -------------------------------------------------------------------------
 
@@ -408,8 +412,10 @@ class TurnFlow:
             if cards is None:
                 return None
         if cards:
-            self.hands[seat] += cards
-            self._touch(seat)
+            hand = self.hands[seat]
+            hand += cards
+            if len(hand) != self.c.dos_hand_size:  # _touch(seat), inline
+                self.called[seat] = self.windowed[seat] = False
         self.events.append(Drew(seat, tuple(cards), reason))
         return cards
 

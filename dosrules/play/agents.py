@@ -56,7 +56,9 @@ class GreedyAgent(Agent):
         if not (0.0 <= forget <= 1.0 and 0.0 <= catch <= 1.0):
             raise UsageError("greedy agent options are probabilities from 0 to 1",
                              fix="Write e.g. greedy:forget=0.1,catch=0.5.")
-        self.rng = random.Random(seed)
+        # the random source is made when first needed: greedy that always calls DOS and always
+        # catches never needs one (seeding a Mersenne Twister costs as much as a few actions)
+        self._seed, self._rng = seed, None
         self.forget, self.catch = forget, catch
         # the rest of this turn's plan, valid while state, history length, round and turn are these
         self._plan: list[Match] = []
@@ -69,6 +71,13 @@ class GreedyAgent(Agent):
 
     def __repr__(self) -> str:
         return f"GreedyAgent(forget={self.forget}, catch={self.catch})"
+
+    @property
+    def rng(self) -> random.Random:
+        """The agent's own random source (seeded with its seed when first used)."""
+        if self._rng is None:
+            self._rng = random.Random(self._seed)
+        return self._rng
 
     def _chance(self, p: float) -> bool:
         if p <= 0.0:

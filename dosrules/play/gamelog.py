@@ -3,7 +3,7 @@
 A log is one JSON object per line, written as the game goes and flushed after every record, so a
 killed game leaves every action taken so far:
 
-* line 1, the header: ``{"type": "header", "format": "dosrules-game-log", "version": 1,
+* line 1, the header: ``{"type": "header", "format": "dosrules-game-log", "version": 2,
   "ruleset": ID, "ruleset_hash": "sha256:...", "seed": S, "players": N, "max_rounds": M|null,
   "max_turns": T|null, "agents": [{"seat": 0, "agent": "greedy", "seed": ...}, ...]}`` —
   ``max_rounds`` and ``max_turns`` are the game's caps (``new_game``); ``ruleset`` is an id or
@@ -12,6 +12,12 @@ killed game leaves every action taken so far:
 * one record per action: ``{"type": "action", "seq": 1, "round": 1, "seat": 0,
   "action": "match 7r with 3r+4r"}`` — ``seq`` counts from 1 without gaps, ``action`` is the
   engine's notation (``dosrules.engine.parse_action`` reads it back);
+* one record per chance event (``Event.is_chance()``), right after the action that caused it (the
+  deal of the first round right after the header): ``{"type": "chance", "after": 12, "event":
+  "drew", "seat": 1, "cards": ["6g"], "reason": "draw"}`` — ``after`` is the seq of that action (0
+  before the first), ``event`` the event's kind and the other fields the event's own
+  (``Event.as_dict``): the dealer drawn for, the hands and the Centre Row dealt, each card drawn or
+  turned up, a reshuffle, a silence settled by lot;
 * where the table chose a reading at a rule gap, before the action it applies to:
   ``{"type": "reading", "before": SEQ, "round": R, "rule": PATH, "reading": TEXT, "seat": S|null,
   "action": NOTATION|null, "ruleset": FILLED-ID, "ruleset_hash": ...}`` — ``seat`` took
@@ -21,7 +27,9 @@ killed game leaves every action taken so far:
   "winner": seat|null, "reason": "..."}``.
 
 A game is reproducible from (ruleset hash, seed, actions): :func:`referee` replays the actions on
-a new game with the header's seed and caps, checks each with ``why_not`` and compares the result.
+a new game with the header's seed and caps, checks each with ``why_not``, checks that each chance
+record says what the replay decides, in its place, and compares the result. A version 1 log (written
+before chance was recorded) has no chance records and is refereed from its seed and actions alone.
 It reads the log a line at a time (at most :data:`MAX_RECORD_BYTES` a line), so a log of any
 size is refereed in little memory. Every problem is a :class:`LogError` naming the file and
 line, and quoting at most :data:`MAX_SHOWN` characters of what the log holds.
@@ -30,6 +38,7 @@ line, and quoting at most :data:`MAX_SHOWN` characters of what the log holds.
 from __future__ import annotations
 
 import json
+from collections import deque
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any, Callable, Sequence
@@ -40,10 +49,12 @@ from ..engine.events import Event
 from ..errors import DosrulesError, Location
 from ..ruleset.model import Ruleset
 
-__all__ = ["FORMAT", "VERSION", "LogWriter", "LogError", "RefereeVerdict", "play_game", "referee"]
+__all__ = ["FORMAT", "VERSION", "LogWriter", "LogError", "RefereeVerdict", "play_game", "referee",
+           "chance_record"]
 
 FORMAT = "dosrules-game-log"
-VERSION = 1
+VERSION = 2  # version 2 adds the chance records
+READS = (1, 2)  # the versions the referee reads: a version 1 log has no chance records
 MAX_RECORD_BYTES = 64 * 1024  # one line; a header of ten seats takes under 1 KiB, an action under 100 bytes
 MAX_ACTION_CHARS = 200  # an action in notation; the longest the engine writes is under 40 characters
 MAX_SHOWN = 60  # characters of a value from the log quoted back in a message
@@ -53,11 +64,25 @@ class LogError(DosrulesError):
     """A game log that cannot be refereed, or an action in it that is not legal."""
 
 
+def chance_record(after: int, event: Event) -> dict[str, Any]:
+    """The log record of a chance event that followed action ``after`` (0: before the first)."""
+    fields = event.as_dict()
+    return {"type": "chance", "after": after, "event": fields.pop("kind"), **fields}
+
+
 class LogWriter:
-    """Writes a game log record by record, flushing each so nothing is lost on a kill."""
+    """Writes a game log record by record, flushing each so nothing is lost on a kill.
+
+    The chance records come from the game's event stream: the writer keeps the state given to
+    :meth:`header` and, before each action record and before the result, writes a record for each
+    chance event that game has had since (so a caller writes the header, the actions and the
+    result, and the chance records come with them)."""
 
     def __init__(self, out: IO[str]):
         self.out = out
+        self._state: State | None = None
+        self._seen = 0  # events of the state already looked at for chance
+        self._after = 0  # seq of the last action record written
 
     def _write(self, record: dict[str, Any]) -> None:
         try:
@@ -76,15 +101,32 @@ class LogWriter:
                      "seed": state.seed, "players": state.players, "max_rounds": state.max_rounds,
                      "max_turns": state.max_turns,
                      "agents": [{"seat": i, "agent": a, "seed": s} for i, (a, s) in enumerate(agents)]})
+        self._state, self._seen, self._after = state, 0, 0
+        self.chance()
+
+    def chance(self) -> None:
+        """Write a record for each chance event of the game since the last call: called by
+        :meth:`action` and :meth:`result`, and by a caller that wants them written at once."""
+        state = self._state
+        if state is None:
+            return
+        events = state.events
+        for e in events[self._seen:]:
+            if e.is_chance():
+                self._write(chance_record(self._after, e))
+        self._seen = len(events)
 
     def action(self, seq: int, round_no: int, seat: int, action) -> None:
+        self.chance()
         self._write({"type": "action", "seq": seq, "round": round_no, "seat": seat, "action": str(action)})
+        self._after = seq
 
     def reading(self, record: dict[str, Any]) -> None:
         """A reading the table chose at a rule gap (``gapchoice.reading_record``)."""
         self._write(record)
 
     def result(self, state: State) -> None:
+        self.chance()
         self._write(_result(state))
 
 
@@ -136,6 +178,8 @@ def play_game(ruleset: Ruleset, players: int, seed: int, agent_specs: Sequence[s
         if writer:
             writer.action(seq, state.round, seat, action)
         events = state.apply(action)
+        if writer:
+            writer.chance()  # at once: a game killed now leaves what chance decided too
         if echo:
             echo(seq, events)
     if writer:
@@ -147,17 +191,21 @@ def play_game(ruleset: Ruleset, players: int, seed: int, agent_specs: Sequence[s
 
 @dataclass(frozen=True)
 class RefereeVerdict:
-    """A log that replays: its action count and the reproduced result."""
+    """A log that replays: its action count, the reproduced result and the chance records that
+    agree with the replay (None: a version 1 log, which has none)."""
 
     actions: int
     rounds: int
     scores: tuple[int, ...]
     winner: int | None
+    chance: int | None = None
 
     def __str__(self) -> str:
         who = f"seat {self.winner} wins" if self.winner is not None else "no winner"
+        chance = ("; no chance records (a version 1 log: checked from its seed)" if self.chance is None else
+                  f"; {self.chance} chance record{'s' if self.chance != 1 else ''} agree{'s' if self.chance == 1 else ''}")
         return (f"all {self.actions} actions legal, result reproduced: {who}, scores "
-                f"{list(self.scores)} after {self.rounds} round{'s' if self.rounds != 1 else ''}")
+                f"{list(self.scores)} after {self.rounds} round{'s' if self.rounds != 1 else ''}{chance}")
 
 
 _HEADER_FIELDS = {"format": str, "version": int, "ruleset": str, "ruleset_hash": str, "seed": int,
@@ -287,51 +335,87 @@ def referee(path: str | Path, ruleset: Ruleset | str | None = None,
             search_dirs: Sequence[str | Path] = ()) -> RefereeVerdict:
     """Replay the log at ``path`` and return the RefereeVerdict, or raise LogError at the first problem:
     an unreadable or malformed record, a seq out of order, an illegal action (with the rule that
-    forbids it), a missing or unreproduced result. ``ruleset`` (a Ruleset, or an id, composition
-    or file) replaces the header's, which is looked up by id in ``search_dirs`` and the shipped
-    rulesets."""
+    forbids it), a chance record that is missing, out of place or not what the replay decides, a
+    missing or unreproduced result. ``ruleset`` (a Ruleset, or an id, composition or file) replaces
+    the header's, which is looked up by id in ``search_dirs`` and the shipped rulesets."""
     lines = _Lines(Path(path))
     records = lines.records()
-    state: State | None = None
-    expected = 1
+    replay: _Replay | None = None
     last_line = 0
     for line, rec in records:
         last_line = line
         kind = rec.get("type")
-        if state is None:
-            if kind != "header":
-                raise lines.error(line, f"the first record is {_what(kind)}, not the header",
-                                  "A game log starts with its header record (format, ruleset, hash, seed, players).")
-            lines.check(line, rec, _HEADER_FIELDS)
-            if rec["format"] != FORMAT:
-                raise lines.error(line, f"format '{_clip(rec['format'])}' is not '{FORMAT}'")
-            if rec["version"] != VERSION:
-                raise lines.error(line, f"log format version {_shown(rec['version'])} is not supported (this "
-                                        f"dosrules reads version {VERSION})")
-            caps = lines.caps(line, rec)
-            loaded = _load_for(rec, lines, ruleset, search_dirs)
-            try:
-                state = new_game(loaded, rec["players"], rec["seed"], **caps)
-            except DosrulesError as err:
-                raise lines.error(line, err.what, err.fix) from None
+        if replay is None:
+            replay = _Replay.start(lines, line, rec, ruleset, search_dirs)
             continue
         if kind == "header":
             raise lines.error(line, "a second header record")
+        if kind == "chance":
+            replay.chance(line, rec)
+            continue
+        replay.no_chance_left(line)
         if kind == "result":
             lines.check(line, rec, _RESULT_FIELDS)
-            verdict = _judge_result(lines, line, rec, state, expected - 1)
+            verdict = _judge_result(lines, line, rec, replay.state, replay.expected - 1,
+                                    replay.checked if replay.version >= 2 else None)
             for extra, _ in records:
                 raise lines.error(extra, "a record after the result record",
                                   "The result record is the last line of a game log.")
             return verdict
         if kind == "reading":
-            state = _judge_reading(lines, line, rec, state, expected)
+            replay.reading(line, rec)
             continue
         if kind != "action":
             raise lines.error(line, f"unknown record type {_shown(kind)}",
-                              "A game log holds a header, action records, reading records and a result record.")
+                              "A game log holds a header, action records, chance records, reading records and a result record.")
+        replay.action(line, rec)
+    if replay is None:  # pragma: no cover - records() raises on an empty file
+        raise LogError("the game log has no header", where=lines.name)
+    raise lines.error(last_line, f"the log ends without a result record (after seq {replay.expected - 1})",
+                      "The game was cut short, or the log is incomplete: a finished game's log ends "
+                      "with its result record.")
+
+
+class _Replay:
+    """The game a log is replayed on: the next seq, and the chance events the replay has decided
+    that the log has not yet recorded (version 2)."""
+
+    def __init__(self, lines: _Lines, state: State, version: int):
+        self.lines, self.state, self.version = lines, state, version
+        self.expected = 1  # the next action's seq
+        self.pending: deque[Event] = deque()  # chance events the log must record next, in order
+        self.checked = 0  # chance records that agree with the replay
+        self._decided(state.events)
+
+    @classmethod
+    def start(cls, lines: _Lines, line: int, rec: dict, ruleset: Ruleset | str | None,
+              search_dirs: Sequence[str | Path]) -> "_Replay":
+        """The replay a header record starts (or the LogError that it is not a usable header)."""
+        if rec.get("type") != "header":
+            raise lines.error(line, f"the first record is {_what(rec.get('type'))}, not the header",
+                              "A game log starts with its header record (format, ruleset, hash, seed, players).")
+        lines.check(line, rec, _HEADER_FIELDS)
+        if rec["format"] != FORMAT:
+            raise lines.error(line, f"format '{_clip(rec['format'])}' is not '{FORMAT}'")
+        if rec["version"] not in READS:
+            raise lines.error(line, f"log format version {_shown(rec['version'])} is not supported (this "
+                                    f"dosrules reads versions {READS[0]} to {READS[-1]})")
+        caps = lines.caps(line, rec)
+        loaded = _load_for(rec, lines, ruleset, search_dirs)
+        try:
+            state = new_game(loaded, rec["players"], rec["seed"], **caps)
+        except DosrulesError as err:
+            raise lines.error(line, err.what, err.fix) from None
+        return cls(lines, state, rec["version"])
+
+    def _decided(self, events: Sequence[Event]) -> None:
+        if self.version >= 2:
+            self.pending.extend(e for e in events if e.is_chance())
+
+    def action(self, line: int, rec: dict) -> None:
+        lines = self.lines
         lines.check(line, rec, _ACTION_FIELDS)
-        seq = rec["seq"]
+        seq, expected = rec["seq"], self.expected
         if seq != expected:
             if seq < expected:
                 raise lines.error(line, f"seq {seq} comes after seq {expected - 1}: records are repeated or "
@@ -339,13 +423,76 @@ def referee(path: str | Path, ruleset: Ruleset | str | None = None,
             missing = f"seq {expected}" if seq == expected + 1 else f"seq {expected} to {seq - 1}"
             raise lines.error(line, f"seq {_shown(seq)} follows seq {expected - 1}: {missing} missing or out of order",
                               "Action records are numbered 1, 2, 3, ... in the order played.")
-        expected += 1
-        _judge_action(lines, line, rec, state)
-    if state is None:  # pragma: no cover - records() raises on an empty file
-        raise LogError("the game log has no header", where=lines.name)
-    raise lines.error(last_line, f"the log ends without a result record (after seq {expected - 1})",
-                      "The game was cut short, or the log is incomplete: a finished game's log ends "
-                      "with its result record.")
+        self.expected += 1
+        self._decided(_judge_action(lines, line, rec, self.state))
+
+    def reading(self, line: int, rec: dict) -> None:
+        """A reading the table chose at a rule gap: the replay goes on under the filled rules."""
+        self.state = _judge_reading(self.lines, line, rec, self.state, self.expected)
+
+    def no_chance_left(self, line: int) -> None:
+        """Before an action or the result: every chance the replay has decided is recorded."""
+        if self.pending:
+            e = self.pending[0]
+            raise self.lines.error(line, f"a chance record is missing after seq {self.expected - 1}: the replay "
+                                         f"decides {_clip(str(e), 2 * MAX_SHOWN)}", _CHANCE_FIX)
+
+    def chance(self, line: int, rec: dict) -> None:
+        """Check a chance record against the next chance event of the replay."""
+        lines, after = self.lines, self.expected - 1
+        if self.version < 2:
+            raise lines.error(line, f"a chance record in a version {self.version} log",
+                              "Chance records come with version 2 logs: set the header's version to 2, "
+                              "or remove the chance records.")
+        lines.check(line, rec, _CHANCE_FIELDS)
+        if rec["after"] != after:
+            raise lines.error(line, f"the chance record says it follows seq {_shown(rec['after'])}, but it "
+                                    f"stands after seq {after}", _CHANCE_FIX)
+        if not self.pending:
+            raise lines.error(line, f"a chance record after seq {after}, but the replay decides nothing more "
+                                    "by chance there", _CHANCE_FIX)
+        event = self.pending.popleft()
+        want = chance_record(after, event)
+        if rec["event"] != want["event"]:
+            raise lines.error(line, f"the chance record says {_shown(rec['event'])} after seq {after}, but "
+                                    f"the replay decides {_clip(str(event), 2 * MAX_SHOWN)}", _CHANCE_FIX)
+        for name in rec:
+            if name not in want:
+                raise lines.error(line, f"the {want['event']} chance record has a field {_shown(name)} that a "
+                                        f"{want['event']} event does not have", _CHANCE_FIX)
+        what = "deal" if event.kind == "dealt" else f"{want['event']} chance record"
+        for name, value in want.items():
+            if name not in rec:
+                raise lines.error(line, f"the {what} has no '{name}' field", _CHANCE_FIX)
+            if not _same(rec[name], value):
+                where, got, want_part = _difference(name, rec[name], value)
+                raise lines.error(line, f"the {what} after seq {after} disagrees with the replay: the log says "
+                                        f"{where} {_shown(got)}, the replay gives {_shown(want_part)}", _CHANCE_FIX)
+        self.checked += 1
+
+
+_CHANCE_FIELDS = {"after": int, "event": str}
+_CHANCE_FIX = ("Each chance record says what the game's chance decided after an action, in the order "
+               "the game decides it; the log was edited, or the seed, ruleset or engine differs from "
+               "the game's.")
+
+
+def _difference(name: str, got: Any, want: Any) -> tuple[str, Any, Any]:
+    """Where two lists of the same length first differ (``hands[1][3]``), and the two values there."""
+    while isinstance(got, list) and isinstance(want, list) and len(got) == len(want):
+        i = next(i for i, (g, w) in enumerate(zip(got, want)) if not _same(g, w))
+        name, got, want = f"{name}[{i}]", got[i], want[i]
+    return name, got, want
+
+
+def _same(got: Any, want: Any) -> bool:
+    """Whether a value read from the log equals the replay's (``want``: text, whole numbers, bools,
+    null and lists of them); no type stands in for another (true is not 1)."""
+    if type(got) is not type(want):
+        return False
+    if isinstance(want, list):
+        return len(got) == len(want) and all(_same(g, w) for g, w in zip(got, want))
+    return got == want
 
 
 def _what(kind: Any) -> str:
@@ -353,7 +500,8 @@ def _what(kind: Any) -> str:
         "a record without a 'type' field" if kind is None else f"a record of type {_shown(kind)}"
 
 
-def _judge_action(lines: _Lines, line: int, rec: dict, state: State) -> None:
+def _judge_action(lines: _Lines, line: int, rec: dict, state: State) -> list[Event]:
+    """Apply the record's action if it is legal, returning its events; else the LogError."""
     seq, text = rec["seq"], rec["action"]
     at = f"seq {seq}"
     if state.is_terminal():
@@ -375,7 +523,7 @@ def _judge_action(lines: _Lines, line: int, rec: dict, state: State) -> None:
     reason = why_not(state, action)
     if reason is not None:
         raise lines.error(line, f"{at}: illegal action '{text}' for seat {who} in round {state.round}: {reason}")
-    state.apply(action)
+    return state.apply(action)
 
 
 def _judge_reading(lines: _Lines, line: int, rec: dict, state: State, next_seq: int) -> State:
@@ -389,7 +537,8 @@ def _judge_reading(lines: _Lines, line: int, rec: dict, state: State, next_seq: 
         raise lines.error(line, err.what, err.fix) from None
 
 
-def _judge_result(lines: _Lines, line: int, rec: dict, state: State, actions: int) -> RefereeVerdict:
+def _judge_result(lines: _Lines, line: int, rec: dict, state: State, actions: int,
+                  chance: int | None) -> RefereeVerdict:
     if not state.is_terminal():
         raise lines.error(line, f"result record after seq {actions}, but the game is not over: seat "
                                 f"{state.current_player()} is to act in round {state.round}",
@@ -399,4 +548,4 @@ def _judge_result(lines: _Lines, line: int, rec: dict, state: State, actions: in
         if rec[name] != got[name]:
             raise lines.error(line, f"result not reproduced: the log says {name} {_shown(rec[name])}, "
                                     f"the replay gives {_shown(got[name])}")
-    return RefereeVerdict(actions, state.round, tuple(state.scores), state.winner)
+    return RefereeVerdict(actions, state.round, tuple(state.scores), state.winner, chance)

@@ -143,6 +143,9 @@ class ChunkSpec:
     process that runs the chunk; ``ruleset_hash``, when given, must equal the resolved ruleset's
     content hash (so a stored result can never be attributed to a changed ruleset). Exactly one of
     ``rounds`` (rounds mode) and ``games`` (games mode) is set: the amount of work in this chunk.
+    ``situations``: also count, per round, the moments each rule decides (what a comparison
+    reports as exercised); they cost about a tenth of the time, so only a caller that reports
+    them asks.
     """
 
     ruleset: str
@@ -156,6 +159,7 @@ class ChunkSpec:
     ruleset_hash: str | None = None
     turn_cap: int = TURN_CAP
     max_rounds_per_game: int = MAX_ROUNDS_PER_GAME
+    situations: bool = False  # count the situations of dosrules.play.situations (compare does)
 
     def __post_init__(self):
         if (self.rounds is None) == (self.games is None):
@@ -230,7 +234,8 @@ class ChunkResult:
     (0 = the dealer); ``rounds_per_game_hist``: completed games by round count; ``gaps``: void
     rounds by the rule path of their gap; ``gaps_by_lot``: gaps settled by lot (not voiding) by
     rule path; ``situations``: Moments per round of each situation of
-    :mod:`dosrules.play.situations` (how often play reached a moment a rule decides);
+    :mod:`dosrules.play.situations` (how often play reached a moment a rule decides; empty unless
+    the spec asks for them);
     ``actions``: actions applied; ``seconds``: compute time (not part of the numbers).
     """
 
@@ -249,7 +254,7 @@ class ChunkResult:
     rounds_per_game_hist: dict[str, int] = field(default_factory=dict)
     gaps: dict[str, int] = field(default_factory=dict)
     gaps_by_lot: dict[str, int] = field(default_factory=dict)
-    situations: dict[str, Moments] = field(default_factory=lambda: {k: Moments() for k in SITUATION_NAMES})
+    situations: dict[str, Moments] = field(default_factory=dict)
     seconds: float = 0.0
 
     def to_json(self) -> dict[str, Any]:
@@ -273,8 +278,10 @@ class ChunkResult:
 def plan_chunks(ruleset: str, players: int, policy: str, seed: int, *, rounds: int | None = None,
                 games: int | None = None, search_dirs: Iterable[str | Path] = (),
                 ruleset_hash: str | None = None, chunk_rounds: int = CHUNK_ROUNDS,
-                chunk_games: int = CHUNK_GAMES, turn_cap: int = TURN_CAP) -> list[ChunkSpec]:
-    """The chunks of a run of ``rounds`` rounds or ``games`` games (the last chunk may be smaller)."""
+                chunk_games: int = CHUNK_GAMES, turn_cap: int = TURN_CAP,
+                situations: bool = False) -> list[ChunkSpec]:
+    """The chunks of a run of ``rounds`` rounds or ``games`` games (the last chunk may be smaller);
+    ``situations``: count the situations too (see :class:`ChunkSpec`)."""
     if (rounds is None) == (games is None):
         raise UsageError("give either a number of rounds or a number of games",
                          fix="Use --rounds N or --games N.")
@@ -288,12 +295,13 @@ def plan_chunks(ruleset: str, players: int, policy: str, seed: int, *, rounds: i
         specs.append(ChunkSpec(ruleset, players, policy, seed, index,
                                rounds=k if rounds is not None else None,
                                games=k if games is not None else None,
-                               search_dirs=dirs, ruleset_hash=ruleset_hash, turn_cap=turn_cap))
+                               search_dirs=dirs, ruleset_hash=ruleset_hash, turn_cap=turn_cap,
+                               situations=situations))
     return specs
 
 
 #: frequent events which no statistic counts (skipped first)
-_UNCOUNTED = frozenset((TurnEnded, Refilled, Placed))
+_UNCOUNTED = frozenset((Matched, TurnEnded, Refilled, Placed))
 #: the round metrics _Tally counts itself, in the order of its per-round observation tuples
 _COUNTED = ("turns", "cards_drawn", "draws", "bonus_draws", "penalty_draws", "single_colour_bonuses",
             "double_colour_bonuses", "dos_calls", "dos_catches", "reshuffles")
@@ -308,13 +316,11 @@ _TURN, _CATCH = Phase.TURN, Phase.CATCH
 
 
 class _Tally:
-    """Per-round counters fed with events and with the actions about to be applied; finished
-    rounds are folded into a ChunkResult."""
+    """Per-round counters fed with events; finished rounds are folded into a ChunkResult."""
 
     __slots__ = ("res", "players", "dealer", "turns", "drawn", "draws", "bonus_draws",
                  "penalty_draws", "single", "double", "calls", "catches", "reshuffles", "gap", "row",
-                 "observed", "row_sizes", "winner_points", "sit", "sit_rounds", "double_turn", "drawn_turn",
-                 "row_minimum")
+                 "observed", "row_sizes", "winner_points", "row_minimum")
 
     def __init__(self, res: ChunkResult, players: int):
         self.res, self.players = res, players
@@ -324,7 +330,6 @@ class _Tally:
         self.observed: list[tuple[int, ...]] = []  # per round: the _COUNTED metrics, in order
         self.row_sizes: list[int] = []
         self.winner_points: list[int] = []
-        self.sit_rounds: list[list[int]] = []  # per round: the situation counters
         self._reset()
 
     def _reset(self) -> None:
@@ -332,13 +337,114 @@ class _Tally:
         self.single = self.double = self.calls = self.catches = self.reshuffles = 0
         self.gap = None
         self.row: list[int] = []  # Centre Row size at each turn start (folded into Moments at the end)
-        self.sit = [0] * len(SITUATION_NAMES)
-        self.double_turn = False  # a double colour match was made this turn
-        self.drawn_turn = None  # (round, turn number) of a turn whose player drew and has not acted since
 
     def feed(self, events) -> GameOver | None:
         """Count ``events``; returns the game-over event if the game ended."""
         over = None
+        for e in events:
+            t = type(e)
+            if t in _UNCOUNTED:
+                continue
+            if t is TurnStarted:
+                self.turns += 1
+                self.row.append(len(e.row))
+            elif t is Drew:
+                k = len(e.cards)
+                self.drawn += k
+                if e.reason == "draw":
+                    self.draws += k
+                elif e.reason == "bonus":
+                    self.bonus_draws += k
+                else:
+                    self.penalty_draws += k
+            elif t is BonusEarned:
+                if e.bonus == "single-colour":
+                    self.single += 1
+                else:
+                    self.double += 1
+            elif t is DosCalled:
+                self.calls += 1
+            elif t is Caught:
+                self.catches += 1
+            elif t is Reshuffled:
+                self.reshuffles += 1
+            elif t is RuleGap:
+                if e.voids:
+                    self.gap = e.path
+                else:
+                    _hist_add(self.res.gaps_by_lot, e.path)
+            elif t is Dealt:
+                self.dealer = e.dealer
+                self._reset()
+            elif t is RoundScored:
+                self._finish("scored", e)
+            elif t is RoundVoid:
+                self._finish("void-gap" if self.gap else "void", None)
+            elif t is GameOver:
+                over = e
+        return over
+
+    def step(self, state, action) -> GameOver | None:
+        """Apply ``action`` to ``state`` and count its events (the situation tally counts more)."""
+        return self.feed(state.apply(action))
+
+    def _finish(self, outcome: str, scored: RoundScored | None) -> None:
+        res = self.res
+        res.rounds += 1
+        _hist_add(res.outcomes, outcome)
+        _hist_add(res.turns_hist, self.turns)
+        self.observed.append((self.turns, self.drawn, self.draws, self.bonus_draws, self.penalty_draws,
+                              self.single, self.double, self.calls, self.catches, self.reshuffles))
+        self.row_sizes += self.row
+        if scored is not None:
+            self.winner_points.append(scored.points)
+            _hist_add(res.winner_offset, (scored.winner - self.dealer) % self.players)
+        if self.gap:
+            _hist_add(res.gaps, self.gap)
+        self._reset()
+
+    def close(self) -> None:
+        """Fold the finished rounds' observations into the ChunkResult."""
+        m = self.res.round_metrics
+        for name, column in zip(_COUNTED, zip(*self.observed)):
+            m[name].merge(Moments.of(column))
+        for name, values in (("row_size", self.row_sizes), ("winner_points", self.winner_points)):
+            if values:
+                m[name].merge(Moments.of(values))
+        self.observed, self.row_sizes, self.winner_points = [], [], []
+
+    def capped(self) -> None:
+        self.res.rounds += 1
+        _hist_add(self.res.outcomes, "capped")
+        self._reset()
+
+
+class _SituationTally(_Tally):
+    """A tally that also counts, per round, the situations of :mod:`dosrules.play.situations`:
+    from the events, and from the state just before and after an action."""
+
+    __slots__ = ("sit", "sit_rounds", "double_turn", "drawn_turn", "voided")
+
+    def __init__(self, res: ChunkResult, players: int):
+        self.sit_rounds: list[list[int]] = []  # per finished round: the situation counters
+        self.sit = [0] * len(SITUATION_NAMES)
+        self.double_turn = False  # a double colour match was made this turn
+        self.drawn_turn = None  # (round, turn number) of a turn whose player drew and has not acted since
+        self.voided = False  # a rule gap voids this round
+        super().__init__(res, players)
+
+    def feed(self, events) -> GameOver | None:
+        self._situations(events)
+        return super().feed(events)
+
+    def _new_round(self) -> None:
+        self.sit = [0] * len(SITUATION_NAMES)
+        self.double_turn = False
+        self.drawn_turn = None
+        self.voided = False
+
+    def _situations(self, events) -> None:
+        """Count the situations ``events`` show."""
         sit = self.sit
         for e in events:
             t = type(e)
@@ -356,49 +462,25 @@ class _Tally:
                 if self.drawn_turn is not None:  # the first decision after a draw: a match was possible
                     sit[_MATCH_AFTER_DRAW] += 1
                     self.drawn_turn = None
-                continue
-            if t in _UNCOUNTED:
-                continue
-            if t is TurnStarted:
-                self.turns += 1
+            elif t is TurnStarted:
                 row = e.row
-                self.row.append(len(row))
                 sit[_TURN_S] += 1
                 self.double_turn = False
                 if len(row) > self.row_minimum:
                     sit[_WIDE_ROW] += 1
                 if row and row[0].kind is not _NUMBER and all(card.kind is not _NUMBER for card in row):
                     sit[_ALL_WILD] += 1
-            elif t is Drew:
-                k = len(e.cards)
-                self.drawn += k
-                if e.reason == "draw":
-                    self.draws += k
-                elif e.reason == "bonus":
-                    self.bonus_draws += k
-                else:
-                    self.penalty_draws += k
             elif t is BonusEarned:
                 sit[_COLOUR_B] += 1
                 if e.bonus == "single-colour":
-                    self.single += 1
                     sit[_SINGLE_B] += 1
                 else:
-                    self.double += 1
                     sit[_DOUBLE_B] += 1
                     self.double_turn = True
-            elif t is DosCalled:
-                self.calls += 1
-            elif t is Caught:
-                self.catches += 1
             elif t is Reshuffled:
-                self.reshuffles += 1
                 sit[_DECK_OUT] += 1
             elif t is RuleGap:
-                if e.voids:
-                    self.gap = e.path
-                else:
-                    _hist_add(self.res.gaps_by_lot, e.path)
+                self.voided = self.voided or e.voids
                 for prefix, indexes in _GAP_INDEXES.items():
                     if e.path.startswith(prefix):
                         for i in indexes:
@@ -409,29 +491,41 @@ class _Tally:
                 if any(card is not None and card.kind is not _NUMBER for card in e.draws):
                     sit[_DEALER_WILD] += 1
             elif t is Dealt:
-                self.dealer = e.dealer
                 dealer_wild = sit[_DEALER_WILD]  # the first dealer's draw belongs to the round it deals
-                self._reset()
+                self._new_round()
                 sit = self.sit
                 sit[_ROUND] += 1
                 sit[_FIRST_DEAL if e.round == 1 else _NEXT_DEAL] += 1
                 sit[_DEALER_WILD] = dealer_wild if e.round == 1 else 0
-            elif t is RoundScored:
-                sit[_ROUND_SCORED] += 1
-                if self.double_turn:
-                    sit[_OUT_DOUBLE] += 1
-                self._finish("scored", e)
-                sit = self.sit
-            elif t is RoundVoid:
-                if not self.gap:  # the deck ran out under deck_exhaustion: end-round
+            elif t is RoundScored or t is RoundVoid:
+                if t is RoundScored:
+                    sit[_ROUND_SCORED] += 1
+                    if self.double_turn:
+                        sit[_OUT_DOUBLE] += 1
+                elif not self.voided:  # the deck ran out under deck_exhaustion: end-round
                     sit[_DECK_OUT] += 1
-                self._finish("void-gap" if self.gap else "void", None)
+                self.sit_rounds.append(sit)
+                self._new_round()
                 sit = self.sit
-            elif t is GameOver:
-                over = e
-        return over
 
-    def before(self, state, action, t: type) -> None:
+    def step(self, state, action) -> GameOver | None:
+        """Count the situation an action is taken in, apply it, count its events; after a draw,
+        note that the turn's next decision says whether a match was possible after it."""
+        t = type(action)
+        if t is Match:  # counted from its event
+            return self.feed(state.apply(action))
+        if t is Draw:
+            if state.c.draw_when_match_possible is not False and state.has_match():
+                self.sit[_DREW_HOLDING] += 1  # drew although a match was possible
+            round_no = state.round
+            over = self.feed(state.apply(action))
+            if state.round == round_no and state.drew:  # (a draw from an empty deck may end the round)
+                self.drawn_turn = (state.round, state.turn_number)
+            return over
+        self._before(state, t)
+        return self.feed(state.apply(action))
+
+    def _before(self, state, t: type) -> None:
         """Count the situation an action other than a draw or a match is taken in, before it is applied."""
         sit = self.sit
         ph = state.phase
@@ -462,45 +556,18 @@ class _Tally:
             if covered > max(0, self.row_minimum - (len(state.row) - covered)):
                 sit[_COVERED] += 1
 
-    def drew(self, state, round_no: int) -> None:
-        """Note a draw just applied: the turn's next decision (a match, or an ending) says whether
-        a match was possible after it (:meth:`before`)."""
-        if state.round == round_no and state.drew:  # (a draw from an empty deck may have ended the round)
-            self.drawn_turn = (state.round, state.turn_number)
-
-    def _finish(self, outcome: str, scored: RoundScored | None) -> None:
-        res = self.res
-        res.rounds += 1
-        _hist_add(res.outcomes, outcome)
-        _hist_add(res.turns_hist, self.turns)
-        self.observed.append((self.turns, self.drawn, self.draws, self.bonus_draws, self.penalty_draws,
-                              self.single, self.double, self.calls, self.catches, self.reshuffles))
-        self.sit_rounds.append(self.sit)
-        self.row_sizes += self.row
-        if scored is not None:
-            self.winner_points.append(scored.points)
-            _hist_add(res.winner_offset, (scored.winner - self.dealer) % self.players)
-        if self.gap:
-            _hist_add(res.gaps, self.gap)
-        self._reset()
-
     def close(self) -> None:
-        """Fold the finished rounds' observations into the ChunkResult."""
-        m = self.res.round_metrics
-        for name, column in zip(_COUNTED, zip(*self.observed)):
-            m[name].merge(Moments.of(column))
-        for name, values in (("row_size", self.row_sizes), ("winner_points", self.winner_points)):
-            if values:
-                m[name].merge(Moments.of(values))
+        super().close()
         situations = self.res.situations
+        for name in SITUATION_NAMES:
+            situations.setdefault(name, Moments())
         for name, column in zip(SITUATION_NAMES, zip(*self.sit_rounds)):
             situations[name].merge(Moments.of(column))
-        self.observed, self.row_sizes, self.winner_points, self.sit_rounds = [], [], [], []
+        self.sit_rounds = []
 
     def capped(self) -> None:
-        self.res.rounds += 1
-        _hist_add(self.res.outcomes, "capped")
-        self._reset()
+        super().capped()
+        self._new_round()
 
 
 def run_chunk(spec: ChunkSpec) -> ChunkResult:
@@ -525,7 +592,7 @@ def _play_chunk(spec: ChunkSpec) -> ChunkResult:
                             f"not {spec.ruleset_hash}", fix="The ruleset changed: start a new run.")
     res = ChunkResult(spec.key(), ruleset.id, ruleset.content_hash)
     n = spec.players
-    tally = _Tally(res, n)
+    tally = (_SituationTally if spec.situations else _Tally)(res, n)
     cap = spec.turn_cap
     action_cap = cap * 50
     rounds_mode = spec.rounds is not None
@@ -539,22 +606,12 @@ def _play_chunk(spec: ChunkSpec) -> ChunkResult:
         tally.row_minimum = state.c.row_minimum
         over = tally.feed(state.events)
         history, round_no, round_start = state.history, state.round, 0
-        feed, apply, player, before, drew = tally.feed, state.apply, state.current_player, tally.before, tally.drew
-        has_match, draw_holding = state.has_match, state.c.draw_when_match_possible
+        feed, apply, player, step = tally.feed, state.apply, state.current_player, tally.step
         acts = [agent.act for agent in agents]
+        situations = spec.situations
         while over is None:
             action = acts[player()](state)
-            t = type(action)
-            if t is Match:  # counted from its event
-                over = feed(apply(action))
-            elif t is Draw:
-                if draw_holding is not False and has_match():  # drew although a match was possible
-                    tally.sit[_DREW_HOLDING] += 1
-                over = feed(apply(action))
-                drew(state, round_no)
-            else:
-                before(state, action, t)
-                over = feed(apply(action))
+            over = step(state, action) if situations else feed(apply(action))
             if state.round != round_no:
                 round_no, round_start = state.round, len(history)
             elif tally.turns > cap or len(history) - round_start > action_cap:
@@ -644,7 +701,7 @@ class Summary:
             "outcomes": {k: _rate(v, t.rounds) for k, v in sorted(t.outcomes.items())},
             "per_round": {k: m.describe() for k, m in t.round_metrics.items()},
             "per_game": {k: m.describe() for k, m in t.game_metrics.items()},
-            "situations": {k: m.describe() for k, m in t.situations.items()},
+            **({"situations": {k: m.describe() for k, m in t.situations.items()}} if t.situations else {}),
             "rule_gaps": {k: _rate(v, finished) for k, v in sorted(t.gaps.items())},
             "rule_gaps_by_lot": {k: _rate(v, finished) for k, v in sorted(t.gaps_by_lot.items())},
             "winner_seat_from_dealer": {k: _rate(v, scored)
