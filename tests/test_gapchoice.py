@@ -31,7 +31,8 @@ def german():
 
 
 def _records(text: str) -> list[dict]:
-    return [json.loads(line) for line in text.splitlines()]
+    """The log's records but its chance records (the referee checks those; tests/test_games.py)."""
+    return [r for r in map(json.loads, text.splitlines()) if r["type"] != "chance"]
 
 
 def test_the_table_chooses_a_reading_and_play_goes_on(german, tmp_path):
@@ -91,6 +92,10 @@ def test_the_table_chooses_a_reading_and_play_goes_on(german, tmp_path):
     path.write_text(log.getvalue(), encoding="utf-8")
     verdict = referee(path)
     assert (verdict.actions, verdict.winner) == (len(table.state.history), table.state.winner)
+    lines = log.getvalue().splitlines()  # the chance of the game so far comes before the reading
+    kinds = [json.loads(line)["type"] for line in lines]
+    assert kinds.index("reading") > kinds.index("action") and kinds[kinds.index("reading") - 1] == "chance"
+    assert verdict.chance == kinds.count("chance") > 0
 
 
 def test_leaving_the_rule_open_voids_the_round_and_is_not_asked_again(german):
@@ -235,6 +240,10 @@ def _edit(lines, tmp_path, index, **changes):
     return path
 
 
+def _reading_line(lines) -> int:
+    return next(i for i, line in enumerate(lines) if json.loads(line)["type"] == "reading")
+
+
 @pytest.mark.parametrize("changes, message", [
     ({"reading": "printed"}, "filling wilds.wild_number.colour=printed gives ruleset "
                              "german~wilds.wild_number.colour=printed with hash sha256:"),
@@ -250,16 +259,16 @@ def _edit(lines, tmp_path, index, **changes):
     ({"seat": "0"}, "'seat' of the reading record is \"0\", which is not a seat number or null"),
 ])
 def test_the_referee_checks_a_reading_record(chosen_log, tmp_path, changes, message):
-    assert json.loads(chosen_log[2])["type"] == "reading"
-    path = _edit(chosen_log, tmp_path, 2, **changes)
+    at = _reading_line(chosen_log)
+    path = _edit(chosen_log, tmp_path, at, **changes)
     with pytest.raises(LogError) as err:
         referee(path)
-    assert str(err.value.where).endswith(":3") and err.value.what.startswith(message)
+    assert str(err.value.where).endswith(f":{at + 1}") and err.value.what.startswith(message)
 
 
 def test_the_referee_needs_the_reading_record(chosen_log, tmp_path):
     """Without the record the action voids the round under german, and the log no longer replays."""
-    path = _edit(chosen_log, tmp_path, 2)
+    path = _edit(chosen_log, tmp_path, _reading_line(chosen_log))
     with pytest.raises(LogError) as err:
         referee(path)
     assert "round" in err.value.what or "illegal action" in err.value.what

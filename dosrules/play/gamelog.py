@@ -101,28 +101,39 @@ class LogWriter:
                      "seed": state.seed, "players": state.players, "max_rounds": state.max_rounds,
                      "max_turns": state.max_turns,
                      "agents": [{"seat": i, "agent": a, "seed": s} for i, (a, s) in enumerate(agents)]})
-        self._state, self._seen, self._after = state, 0, 0
-        self.chance()
+        self._state, self._seen, self._after = state, 0, 0  # its chance records come before the first action
 
-    def chance(self) -> None:
-        """Write a record for each chance event of the game since the last call: called by
-        :meth:`action` and :meth:`result`, and by a caller that wants them written at once."""
+    def chance(self, upto: int | None = None) -> None:
+        """Write a record for each chance event of the game since the last call (up to event
+        ``upto``): called by :meth:`action` and :meth:`result`, and by a caller that wants them
+        written at once."""
         state = self._state
         if state is None:
             return
         events = state.events
-        for e in events[self._seen:]:
+        upto = len(events) if upto is None else upto
+        for e in events[self._seen:upto]:
             if e.is_chance():
                 self._write(chance_record(self._after, e))
-        self._seen = len(events)
+        self._seen = max(self._seen, upto)
 
-    def action(self, seq: int, round_no: int, seat: int, action) -> None:
-        self.chance()
+    def action(self, seq: int, round_no: int, seat: int, action, applied: Sequence[Event] = ()) -> None:
+        """The record of an action, after the chance records of the game before it; ``applied``:
+        the action's events when it was applied before it is recorded (its chance follows it)."""
+        self.chance(len(self._state.events) - len(applied) if self._state is not None else None)
         self._write({"type": "action", "seq": seq, "round": round_no, "seat": seat, "action": str(action)})
         self._after = seq
 
-    def reading(self, record: dict[str, Any]) -> None:
-        """A reading the table chose at a rule gap (``gapchoice.reading_record``)."""
+    def reading(self, record: dict[str, Any], game: State) -> None:
+        """A reading the table chose at a rule gap (``gapchoice.reading_record``); ``game`` is the
+        game under the filled rules, replayed up to the action the reading applies to, which the
+        log follows from here. The chance of the game so far is written first (the replay decided
+        it alike); when the first deal reached the gap, the filled game's deal is the game's."""
+        if record["action"] is None:
+            self._seen = 0
+        self._state = game
+        if record["action"] is not None:
+            self.chance()
         self._write(record)
 
     def result(self, state: State) -> None:
@@ -353,6 +364,9 @@ def referee(path: str | Path, ruleset: Ruleset | str | None = None,
         if kind == "chance":
             replay.chance(line, rec)
             continue
+        if kind == "reading":
+            replay.reading(line, rec)
+            continue
         replay.no_chance_left(line)
         if kind == "result":
             lines.check(line, rec, _RESULT_FIELDS)
@@ -362,9 +376,6 @@ def referee(path: str | Path, ruleset: Ruleset | str | None = None,
                 raise lines.error(extra, "a record after the result record",
                                   "The result record is the last line of a game log.")
             return verdict
-        if kind == "reading":
-            replay.reading(line, rec)
-            continue
         if kind != "action":
             raise lines.error(line, f"unknown record type {_shown(kind)}",
                               "A game log holds a header, action records, chance records, reading records and a result record.")
@@ -427,8 +438,16 @@ class _Replay:
         self._decided(_judge_action(lines, line, rec, self.state))
 
     def reading(self, line: int, rec: dict) -> None:
-        """A reading the table chose at a rule gap: the replay goes on under the filled rules."""
+        """A reading the table chose at a rule gap: the replay goes on under the filled rules. The
+        chance of the game so far comes before it; when the first deal reached the gap, the chance
+        records that follow are the filled game's deal."""
+        at_deal = rec.get("action") is None and self.expected == 1
+        if not at_deal:
+            self.no_chance_left(line)
         self.state = _judge_reading(self.lines, line, rec, self.state, self.expected)
+        if at_deal:
+            self.pending.clear()
+            self._decided(self.state.events)
 
     def no_chance_left(self, line: int) -> None:
         """Before an action or the result: every chance the replay has decided is recorded."""

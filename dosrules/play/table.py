@@ -374,7 +374,7 @@ class Table:
         """Log an action taken, tell its events (less those ``told``) and the gaps that voided a round."""
         state, writer = self.state, self._writer
         if writer:
-            writer.action(seq, round_no, seat, action)
+            writer.action(seq, round_no, seat, action, events)
         self._tell(events, told)
         for e in events:
             if isinstance(e, RuleGap) and e.voids:
@@ -469,7 +469,7 @@ class Table:
         path = held.question.path
         game = held.games[reading]
         if self._writer:
-            self._writer.reading(reading_record(held.seq, game, path, reading, held.seat, held.action))
+            self._writer.reading(reading_record(held.seq, game, path, reading, held.seat, held.action), game)
         self.question = self._held = None
         self.state, self.ruleset = game, game.ruleset
         self.readings.append((path, reading))
