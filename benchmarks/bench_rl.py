@@ -1,13 +1,14 @@
 """Random playouts per second of CPU time: the OpenSpiel game and the PettingZoo environment
 against ``dosrules simulate --policy random`` (needs ``pip install 'dosrules[rl]'``).
 
-    python benchmarks/bench_rl.py mattel-2018+reshuffle --players 4 --games 20
+    python benchmarks/bench_rl.py mattel-2018+reshuffle --players 4 --games 10 --repeats 5
 
 Every line plays ``--games`` whole games with uniformly random decisions: ``simulate`` runs the
 chunks ``dosrules simulate --policy random --games N`` runs (in this process); ``openspiel``
 plays ``pyspiel`` states from Python, sampling each chance node from ``chance_outcomes()``;
-``pettingzoo`` steps the AEC environment, sampling from the action mask. Prints figures; it is
-not a test.
+``pettingzoo`` steps the AEC environment, sampling from the action mask. With ``--repeats`` the
+ways take turns, and each figure is the median over the repeats (decisions per CPU second, and
+the cost against the ``simulate`` run of the same repeat). Prints figures; it is not a test.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import statistics
 import sys
 import time
 from pathlib import Path
@@ -77,21 +79,34 @@ def main() -> None:
     p.add_argument("--players", type=int, default=4)
     p.add_argument("--games", type=int, default=20)
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--repeats", type=int, default=1,
+                   help="play every way this many times, interleaved; report medians")
     p.add_argument("--only", choices=("simulate", "openspiel", "pettingzoo"), action="append")
     args = p.parse_args()
     runs = {"simulate": simulate, "openspiel": openspiel, "pettingzoo": pettingzoo}
+    names = args.only or list(runs)
+    for name in names:  # warm up: load the ruleset, build the codebook
+        runs[name](args.ruleset, args.players, 1, args.seed)
+    rates: dict[str, list[float]] = {name: [] for name in names}
+    costs: dict[str, list[float]] = {name: [] for name in names}
     out = {}
-    for name in args.only or runs:
-        r = runs[name](args.ruleset, args.players, args.games, args.seed)
-        r["games_per_cpu_sec"] = round(r["games"] / r["cpu"], 2)
-        r["decisions_per_cpu_sec"] = round(r["decisions"] / r["cpu"])
+    for _ in range(args.repeats):
+        for name in names:
+            r = runs[name](args.ruleset, args.players, args.games, args.seed)
+            rates[name].append(r["decisions"] / r["cpu"])
+            out[name] = r
+        if "simulate" in names:  # each way against simulate in the same repeat, run next to it
+            for name in names:
+                costs[name].append(rates["simulate"][-1] / rates[name][-1])
+    for name, r in out.items():
         r["cpu"] = round(r["cpu"], 2)
-        out[name] = r
-    if "simulate" in out:
-        base = out["simulate"]["decisions_per_cpu_sec"]
-        for name, r in out.items():
-            r["cost_vs_simulate"] = round(base / r["decisions_per_cpu_sec"], 2)
-    print(json.dumps({"ruleset": args.ruleset, "players": args.players, **out}, indent=2))
+        r["decisions_per_cpu_sec"] = round(statistics.median(rates[name]))
+        r["decisions_per_cpu_sec_range"] = [round(min(rates[name])), round(max(rates[name]))]
+        if costs[name]:
+            r["cost_vs_simulate"] = round(statistics.median(costs[name]), 2)
+            r["cost_vs_simulate_range"] = [round(min(costs[name]), 2), round(max(costs[name]), 2)]
+    print(json.dumps({"ruleset": args.ruleset, "players": args.players, "games": args.games,
+                      "repeats": args.repeats, **out}, indent=2))
 
 
 if __name__ == "__main__":

@@ -8,12 +8,17 @@ reshuffle is the discard joining that multiset; the cards then drawn from it are
 outcomes. The outcomes come first from ``outcomes`` (a replay), then one at a time from
 ``ask(request)``, which ``episode.Episode`` answers by suspending the step until the outcome is
 applied (a greenlet: the engine step itself is ordinary code).
+
+Since the deck's order carries no chance, ``DeckCounts`` keeps the deck list sorted by face
+while it counts it: the cards of face ``f`` then lie together, after those of the faces before
+it, and the card an outcome names is found by adding up counts rather than by a search.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
+from itertools import chain, compress, repeat
+from operator import truediv
 from typing import Callable
 
 from ..engine.chance import Chance
@@ -24,36 +29,65 @@ __all__ = ["DeckChance", "DeckCounts", "ChanceRequest", "card_request", "sample_
 CARD, LOT = "card", "lot"
 
 
-@dataclass(frozen=True)
 class ChanceRequest:
     """What chance decides next: ``kind`` is ``card`` (a card leaves the deck; outcome = face
     index) or ``lot`` (a seat by lot; outcome = 0..n-1); ``outcomes`` = ((outcome, probability), ...);
     ``weights`` = the count of each outcome id (cards left per face, or 1 per seat)."""
 
-    kind: str
-    outcomes: tuple[tuple[int, float], ...]
-    weights: tuple[int, ...]
+    __slots__ = ("kind", "outcomes", "weights")
+
+    def __init__(self, kind: str, outcomes: tuple[tuple[int, float], ...], weights: tuple[int, ...]):
+        self.kind, self.outcomes, self.weights = kind, outcomes, weights
 
     def allows(self, outcome) -> bool:
         return type(outcome) is int and 0 <= outcome < len(self.weights) and self.weights[outcome] > 0
 
+    def __eq__(self, other) -> bool:
+        return type(other) is ChanceRequest and (self.kind, self.outcomes, self.weights) == (
+            other.kind, other.outcomes, other.weights)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"ChanceRequest({self.kind!r}, {len(self.outcomes)} outcomes)"
+
 
 class DeckCounts:
-    """The cards left per face of the deck list last asked about (kept while only ``take``
-    changes it, so that each chance node does not count the deck again)."""
+    """The cards left per face of the deck list last asked about, that list kept sorted by face.
+
+    Counting (when the list is new or changed size other than by ``take``) also sorts it; ``take``
+    removes a card of a face from its place, so the list stays sorted and the counts right
+    while only ``take`` changes it."""
 
     __slots__ = ("deck", "size", "counts")
 
     def __init__(self):
         self.deck, self.size, self.counts = None, -1, []
 
-    def of(self, deck: list, face_index, faces: int) -> list[int]:
+    def of(self, deck: list, faces, face_index) -> list[int]:
+        """The count per face of ``deck`` (counted and sorted if it is not the list last seen)."""
         if self.deck is not deck or self.size != len(deck):
-            counts = [0] * faces
+            counts = [0] * len(faces)
             for f, k in Counter(map(face_index.__getitem__, map(id, deck))).items():
                 counts[f] = k
+            deck[:] = chain.from_iterable(map(repeat, faces, counts))
             self.deck, self.size, self.counts = deck, len(deck), counts
         return self.counts
+
+    def take(self, deck: list, f, faces, face_index):
+        """Remove a card of face ``f`` from ``deck`` and return it (ValueError if none is left)."""
+        counts = self.of(deck, faces, face_index)
+        if type(f) is not int or not 0 <= f < len(counts) or not counts[f]:
+            raise ValueError(f"chance outcome {f!r} is not a card left in the deck")
+        i = sum(counts[:f + 1]) - 1  # the last card of face f in the sorted list
+        card = deck[i]
+        if card is not faces[f]:  # the list was changed in place: count and sort it again
+            self.deck = None
+            return self.take(deck, f, faces, face_index)
+        del deck[i]
+        counts[f] -= 1
+        self.size -= 1
+        return card
 
     def moved_to(self, deck: list) -> "DeckCounts":
         """A cache for ``deck``, a copy of the list this one counts (for a copied state)."""
@@ -61,12 +95,6 @@ class DeckCounts:
         if self.deck is not None and self.size == len(deck):
             new.deck, new.size, new.counts = deck, self.size, list(self.counts)
         return new
-
-    def took(self, deck: list, f: int) -> None:
-        """Face ``f`` has just left ``deck``."""
-        if self.deck is deck and self.size == len(deck) + 1:
-            self.size -= 1
-            self.counts[f] -= 1
 
 
 class DeckChance(Chance):
@@ -87,35 +115,26 @@ class DeckChance(Chance):
         """Nothing: the deck is a multiset, and a card's place in the list carries no chance."""
 
     def take(self, deck: list, k: int) -> list:
+        faces, face_index, counts = self.faces, self.face_index, self.counts
         out = []
         for _ in range(k):
-            f = self._next(deck)
-            card = self.faces[f] if type(f) is int and 0 <= f < len(self.faces) else None
-            try:
-                i = [*map(id, deck)].index(id(card))
-            except ValueError:
-                raise ValueError(f"chance outcome {f!r} is not a card left in the deck") from None
-            deck[i] = deck[-1]
-            deck.pop()
-            self.counts.took(deck, f)
-            out.append(card)
+            if self.used < len(self.outcomes):
+                self.used += 1
+                f = self.outcomes[self.used - 1]
+            else:
+                f = self.ask(card_request(counts.of(deck, faces, face_index), len(deck)))
+            out.append(counts.take(deck, f, faces, face_index))
         return out
 
     def lot(self, n: int) -> int:
         if self.used < len(self.outcomes):
             self.used += 1
             return self.outcomes[self.used - 1]
-        request = ChanceRequest(LOT, tuple((s, 1.0 / n) for s in range(n)), (1,) * n)
+        request = _lot_request(n)
         outcome = self.ask(request)
         if not request.allows(outcome):
             raise ValueError(f"chance outcome {outcome!r} is not a seat from 0 to {n - 1}")
         return outcome
-
-    def _next(self, deck: list) -> int:
-        if self.used < len(self.outcomes):
-            self.used += 1
-            return self.outcomes[self.used - 1]
-        return self.ask(card_request(self.counts.of(deck, self.face_index, len(self.faces)), len(deck)))
 
     def copy(self) -> "DeckChance":
         new = object.__new__(DeckChance)
@@ -135,7 +154,19 @@ def _no_ask(request: ChanceRequest) -> int:
 def card_request(counts: list[int], total: int) -> ChanceRequest:
     """The next card of a deck of ``total`` cards holding ``counts[f]`` of face ``f``: each face
     with probability count / total."""
-    return ChanceRequest(CARD, tuple([(f, k / total) for f, k in enumerate(counts) if k]), tuple(counts))
+    w = tuple(counts)
+    return ChanceRequest(CARD, tuple(zip(compress(range(len(w)), w), map(truediv, compress(w, w), repeat(total)))), w)
+
+
+_LOTS: dict[int, ChanceRequest] = {}
+
+
+def _lot_request(n: int) -> ChanceRequest:
+    """A seat of ``n`` by lot, each with probability 1/n (one request per ``n``: it never changes)."""
+    request = _LOTS.get(n)
+    if request is None:
+        request = _LOTS[n] = ChanceRequest(LOT, tuple((s, 1.0 / n) for s in range(n)), (1,) * n)
+    return request
 
 
 def sample_outcome(outcomes, u: float) -> int:

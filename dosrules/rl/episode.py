@@ -107,27 +107,34 @@ class Episode:
     """One game: ``current_player()`` (a seat, ``CHANCE`` or None when over), ``legal_ids()``,
     ``chance_outcomes()``, ``apply(id)``, ``utilities()``.
 
-    ``state`` is the engine state once the last step has settled (before the pending step at a
-    chance node). Its ``events`` and ``history`` hold only the last step (``last_events``): the
-    episode's own record is ``ids()``, every decision and chance outcome in order.
+    ``state`` is the engine state: at a decision, the position; at a chance node, the pending
+    step halfway (``observed()`` is the position before it). Its ``events`` and ``history`` hold
+    only the last step (``last_events``): the episode's own record is ``ids()``, every decision
+    and chance outcome in order.
+
+    The position before the pending step is made only when asked for (an observation or a copy
+    at a chance node): from a kept position (``_base``, never changed) and the steps taken since
+    (``_since``), replayed with their chance outcomes. A random playout never asks, so it copies
+    no state.
     """
 
     def __init__(self, game: RlGame, chance: Chance | None):
         self.game = game
         self.explicit = chance is None
-        self.state = State(game.compiled, DeckChance(game.compiled) if chance is None else chance)
+        self.state = State(game.compiled, DeckChance(game.compiled, (), _suspend) if chance is None else chance)
         self._ids: tuple = ()  # (last id, (previous id, (...))): copies share it
         self.moves = 0  # decisions taken
         self.last_events: list = []
         self.gaps: tuple[RuleGap, ...] = ()  # rule gaps met (void rounds and lots)
         self.replayable = True  # ids() lead to this game (not after ``resampled``)
         self.request: ChanceRequest | None = None
-        self._greenlet = None
-        self._step, self._outcomes = _NONE, []
-        self._counts = DeckCounts()  # the deck's cards per face, kept across steps
+        self._greenlet = None  # the greenlet that runs this episode's steps
+        self._step, self._outcomes = _NONE, []  # the pending step and the outcomes it was given
+        self._settled: State | None = None  # the position before the pending step, once made
         if self.explicit:
-            self._settled = self.state.copy()
-            self._run(self.state, _BEGIN, [])
+            self._base = self.state.copy()  # a position before every step in _since
+            self._since: tuple = ()  # ((step, outcomes), (previous, (...))): the steps since _base
+            self._start(_BEGIN)
         else:
             self._settle(self.state, _play(self.state, _BEGIN))
 
@@ -135,12 +142,7 @@ class Episode:
 
     def ids(self) -> list[int]:
         """Every decision and chance outcome so far, in order."""
-        out, cell = [], self._ids
-        while cell:
-            out.append(cell[0])
-            cell = cell[1]
-        out.reverse()
-        return out
+        return _unwind(self._ids)
 
     def current_player(self) -> int | None:
         if self.request is not None:
@@ -178,6 +180,10 @@ class Episode:
             return [0.0] * n
         return [1.0 if s == w else -1.0 / (n - 1) for s in range(n)]
 
+    def observed(self) -> State:
+        """The position to observe: the state, or at a chance node the position before the step."""
+        return self.state if self.request is None else self._before()
+
     # --- acting -------------------------------------------------------------------------------
 
     def apply(self, i: int) -> None:
@@ -188,9 +194,11 @@ class Episode:
                                  f"{[o for o, _ in self.request.outcomes]}")
             self._ids = (i, self._ids)
             if self._greenlet is None:  # a copy made at this chance node: replay up to it first
-                self._run(self._settled.copy(), self._step, list(self._outcomes))
+                self._replay_pending()
             self._outcomes.append(i)
-            self._resume(i)
+            g = self._greenlet
+            g.parent = getcurrent()
+            self._resume(g.switch(i))
             return
         if self.is_terminal():
             raise ValueError("the game is over")
@@ -198,33 +206,36 @@ class Episode:
         self.moves += 1
         self._ids = (i, self._ids)
         state = self.state
-        if not self.explicit or type(action) in _NO_CHANCE:
+        if not self.explicit:
             self._settle(state, _play(state, action))
-            return
-        self._settled = state.copy()  # the position before the step, while chance decides
-        self._run(state, action, [])
+        elif type(action) in _NO_CHANCE:
+            self._since = ((action, ()), self._since)
+            self._settle(state, _play(state, action))
+        else:
+            self._start(action)
 
     def apply_action(self, action) -> None:
         """Apply an engine ``Action`` (one of ``state.legal_actions()``)."""
         self.apply(self.game.codebook.index(action))
 
-    def _run(self, state: State, step, outcomes: list[int]) -> None:
-        """Run ``step`` (an Action, or _BEGIN) on ``state`` in a greenlet; it stops at the first
-        chance node that ``outcomes`` (the outcomes chosen so far, replayed) does not settle."""
-        self.state, self._step, self._outcomes = state, step, outcomes
-        state.chance = DeckChance(self.game.compiled, outcomes, _suspend, self._counts)
-        self._greenlet = greenlet(_play)
-        self._resume(state, step)
-
-    def _resume(self, *args) -> None:
+    def _start(self, step) -> None:
+        """Run ``step`` (an Action, or _BEGIN) on the state in this episode's greenlet, up to its
+        first chance node or its end."""
+        self._step, self._outcomes, self._settled = step, [], None
         g = self._greenlet
+        if g is None or g.dead:
+            g = self._greenlet = greenlet(_steps)
         g.parent = getcurrent()
-        out = g.switch(*args)
-        if g.dead:
-            self._greenlet = self._settled = None
-            self._settle(self.state, out)
-        else:
+        self._resume(g.switch(self.state, step))
+
+    def _resume(self, out) -> None:
+        """What the step's greenlet handed back: a chance request, or the step's events."""
+        if type(out) is ChanceRequest:
             self.request = out
+            return
+        self._since = ((self._step, tuple(self._outcomes)), self._since)
+        self._settled = None
+        self._settle(self.state, out)
 
     def _settle(self, state: State, events: list) -> None:
         self.request = None
@@ -232,13 +243,33 @@ class Episode:
         self.last_events = events
         state.events.clear()  # the state keeps no log: copies stay small
         state.history.clear()
-        gaps = [e for e in events if type(e) is RuleGap]
-        if gaps:
-            self.gaps += tuple(gaps)
+        for e in events:
+            if type(e) is RuleGap:
+                self.gaps += (e,)
 
-    def observed(self) -> State:
-        """The position to observe: the settled state (before the step at a chance node)."""
-        return self._settled if self.request is not None else self.state
+    def _before(self) -> State:
+        """The position before the pending step: ``_base`` with the steps since replayed (then
+        kept as the new ``_base``; neither is ever changed)."""
+        if self._settled is None:
+            state = self._base.copy()
+            counts = DeckCounts()
+            for step, outcomes in _unwind(self._since):
+                state.chance = DeckChance(self.game.compiled, outcomes, None, counts)
+                _play(state, step)
+                state.events.clear()
+                state.history.clear()
+            self._base = self._settled = state
+            self._since = ()
+        return self._settled
+
+    def _replay_pending(self) -> None:
+        """A copy made at a chance node: replay the pending step with its outcomes so far."""
+        state = self._before().copy()
+        state.chance = DeckChance(self.game.compiled, self._outcomes, _suspend, DeckCounts())
+        self.state = state
+        g = self._greenlet = greenlet(_steps)
+        g.parent = getcurrent()
+        self.request = g.switch(state, self._step)
 
     def resampled(self, seat: int, rng) -> "Episode":
         """A copy in which the cards ``seat`` cannot see, the other hands and the deck, are
@@ -258,6 +289,8 @@ class Episode:
                 at += len(hand)
         state.deck = hidden[at:]
         new.replayable = False
+        if new.explicit:  # the steps since _base no longer lead here
+            new._base, new._since = state.copy(), ()
         return new
 
     def __deepcopy__(self, memo) -> "Episode":
@@ -271,18 +304,20 @@ class Episode:
         return _replayed, (self.game, tuple(self.ids()))
 
     def copy(self) -> "Episode":
-        """An independent copy. At a chance node the copy shares the settled state (never changed)
-        and replays the step up to the same node when it is first applied an outcome."""
+        """An independent copy. At a chance node the copy replays the pending step from the
+        position before it (shared, never changed) when it is first applied an outcome."""
+        if self.request is not None:
+            self._before()  # made once, shared
         new = object.__new__(Episode)
         new.__dict__.update(self.__dict__)
         new._outcomes = list(self._outcomes)
+        new._greenlet = None
         if self.request is None:
-            new.state = self.state.copy()
-            new._counts = self._counts.moved_to(new.state.deck) if self._counts.deck is self.state.deck \
-                else DeckCounts()
+            new.state = state = self.state.copy()
+            if self.explicit:
+                state.chance.counts = self.state.chance.counts.moved_to(state.deck)
         else:
-            new._counts = DeckCounts()
-            new.state = new._greenlet = None
+            new.state = None
         return new
 
 
@@ -293,12 +328,28 @@ def _replayed(game: RlGame, ids) -> Episode:
     return episode
 
 
+def _unwind(cell) -> list:
+    """The items of a (last, (previous, (...))) chain, first first."""
+    out = []
+    while cell:
+        out.append(cell[0])
+        cell = cell[1]
+    out.reverse()
+    return out
+
+
 def _play(state: State, step) -> list:
     """An engine step: deal the first round (_BEGIN) or apply an action; its events."""
     if step is _BEGIN:
         state.begin()
         return list(state.events)
     return state.apply(step)
+
+
+def _steps(state: State, step) -> None:
+    """An episode's greenlet: play each step it is handed, hand back its events, wait for the next."""
+    while True:
+        state, step = getcurrent().parent.switch(_play(state, step))
 
 
 def _suspend(request: ChanceRequest) -> int:

@@ -21,7 +21,7 @@ import pyspiel
 from ..engine.events import Event
 from ..ruleset.loader import shipped_ids
 from .deckchance import LOT
-from .episode import CHANCE, DEFAULT_MAX_GAME_LENGTH, Episode, RlGame
+from .episode import DEFAULT_MAX_GAME_LENGTH, Episode, RlGame
 from .observation import Observation
 
 __all__ = ["GAME_NAME", "DosGame", "DosState", "load"]
@@ -30,6 +30,7 @@ GAME_NAME = "dosrules"
 _MAX_PLAYERS = 10  # what the game type admits; each ruleset says its own range
 
 _DEFAULT_RULESET = (shipped_ids("editions") or [""])[0]  # the first shipped edition, by file name
+_CHANCE, _TERMINAL = pyspiel.PlayerId.CHANCE, pyspiel.PlayerId.TERMINAL
 
 GAME_TYPE = pyspiel.GameType(
     short_name=GAME_NAME,
@@ -78,7 +79,12 @@ class DosGame(pyspiel.Game):
 
 
 class DosState(pyspiel.State):
-    """A game in progress: an ``episode.Episode`` with explicit chance."""
+    """A game in progress: an ``episode.Episode`` with explicit chance.
+
+    The queries ``current_player``, ``is_chance_node``, ``is_terminal`` and ``legal_actions``
+    are answered here in Python, as OpenSpiel's C++ ``State`` answers them, so that a caller in
+    Python does not pass through C++ and back for each; OpenSpiel's C++ code (e.g.
+    ``random_sim_test``) reaches the same answers through ``_legal_actions`` and the rest."""
 
     def __init__(self, game: DosGame, episode: Episode | None = None):
         super().__init__(game)
@@ -87,15 +93,30 @@ class DosState(pyspiel.State):
         self._player = self._who()
 
     def _who(self) -> int:
-        p = self.episode.current_player()
-        if p is None:
-            return pyspiel.PlayerId.TERMINAL
-        if p == CHANCE:
-            return pyspiel.PlayerId.CHANCE
-        return p
+        episode = self.episode
+        if episode.request is not None:
+            return _CHANCE
+        if episode.is_terminal():
+            return _TERMINAL
+        return episode.state.current_player()
 
     def current_player(self) -> int:
         return self._player
+
+    def is_chance_node(self) -> bool:
+        return self._player is _CHANCE
+
+    def is_player_node(self) -> bool:
+        return self._player >= 0
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """The legal ids of ``player`` (default: the one to act); at a chance node its outcomes."""
+        episode = self.episode
+        if episode.request is not None:
+            return [o for o, _ in episode.request.outcomes]
+        if player is not None and player != self._player:
+            return []
+        return episode.legal_ids()
 
     def _legal_actions(self, player: int) -> list[int]:
         if player != self._player:
@@ -106,7 +127,7 @@ class DosState(pyspiel.State):
         return self.episode.chance_outcomes()
 
     def _apply_action(self, action: int) -> None:
-        self.episode.apply(int(action))
+        self.episode.apply(action)
         self._player = self._who()
 
     def _action_to_string(self, player: int, action: int) -> str:
