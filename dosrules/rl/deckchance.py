@@ -5,9 +5,10 @@ leaving the deck) and ``lot``. ``DeckChance`` treats the deck as an unordered mu
 shuffle does nothing, and each card taken is an outcome given from outside, a card face
 (``CompiledRules.faces`` index), which chance picks with probability count / cards left. A
 reshuffle is the discard joining that multiset; the cards then drawn from it are the chance
-outcomes. The outcomes come first from ``outcomes`` (a replay), then one at a time from
-``ask(request)``, which ``episode.Episode`` answers by suspending the step until the outcome is
-applied (a greenlet: the engine step itself is ordinary code).
+outcomes. The outcomes come first from ``outcomes`` (a replay), then from ``ask(request)`` one
+at a time, or from ``ask_cards(deck, k)`` the cards of one ``take`` together, which
+``episode.Episode`` answers by suspending the step until the outcomes are applied (a greenlet:
+the engine step itself is ordinary code).
 
 Since the deck's order carries no chance, ``DeckCounts`` keeps the deck list sorted by face
 while it counts it: the cards of face ``f`` then lie together, after those of the faces before
@@ -17,8 +18,8 @@ it, and the card an outcome names is found by adding up counts rather than by a 
 from __future__ import annotations
 
 from collections import Counter
-from itertools import chain, compress, repeat
-from operator import truediv
+from functools import lru_cache
+from itertools import chain, repeat
 from typing import Callable
 
 from ..engine.chance import Chance
@@ -99,31 +100,42 @@ class DeckCounts:
 
 class DeckChance(Chance):
     """Chance whose outcomes are given: first ``outcomes`` in order (face indices and seats), then
-    each from ``ask(ChanceRequest) -> outcome``. ``counts`` may be shared by the steps of a game."""
+    each from ``ask(ChanceRequest) -> outcome``, or, for the cards of one ``take`` still to
+    come, all at once from ``ask_cards(deck, k) -> cards`` when it is given (``episode`` answers
+    the chance nodes of a hand dealt without returning to the step after each card). ``counts``
+    may be shared by the steps of a game."""
 
     def __init__(self, compiled: CompiledRules, outcomes=(), ask: Callable[[ChanceRequest], int] | None = None,
-                 counts: DeckCounts | None = None):
+                 counts: DeckCounts | None = None, ask_cards: Callable[[list, int], list] | None = None):
         self.seed = None
         self.faces = compiled.faces
         self.face_index = compiled.face_index
         self.outcomes = list(outcomes)
         self.used = 0
         self.ask = ask or _no_ask
+        self.ask_cards = ask_cards
         self.counts = counts if counts is not None else DeckCounts()
+        self.table = _card_outcomes(compiled)
+
+    def request(self, deck: list) -> ChanceRequest:
+        """The chance node of the next card taken from ``deck`` (as ``card_request``)."""
+        return self.table.request(self.counts.of(deck, self.faces, self.face_index), len(deck))
 
     def shuffle(self, cards: list) -> None:
         """Nothing: the deck is a multiset, and a card's place in the list carries no chance."""
 
     def take(self, deck: list, k: int) -> list:
-        faces, face_index, counts = self.faces, self.face_index, self.counts
+        faces, face_index, counts, outcomes = self.faces, self.face_index, self.counts, self.outcomes
         out = []
-        for _ in range(k):
-            if self.used < len(self.outcomes):
-                self.used += 1
-                f = self.outcomes[self.used - 1]
+        while len(out) < k and self.used < len(outcomes):
+            out.append(counts.take(deck, outcomes[self.used], faces, face_index))
+            self.used += 1
+        if len(out) < k:
+            if self.ask_cards is not None:
+                out += self.ask_cards(deck, k - len(out))
             else:
-                f = self.ask(card_request(counts.of(deck, faces, face_index), len(deck)))
-            out.append(counts.take(deck, f, faces, face_index))
+                for _ in range(k - len(out)):
+                    out.append(counts.take(deck, self.ask(self.request(deck)), faces, face_index))
         return out
 
     def lot(self, n: int) -> int:
@@ -154,8 +166,27 @@ def _no_ask(request: ChanceRequest) -> int:
 def card_request(counts: list[int], total: int) -> ChanceRequest:
     """The next card of a deck of ``total`` cards holding ``counts[f]`` of face ``f``: each face
     with probability count / total."""
-    w = tuple(counts)
-    return ChanceRequest(CARD, tuple(zip(compress(range(len(w)), w), map(truediv, compress(w, w), repeat(total)))), w)
+    return ChanceRequest(CARD, tuple([(f, k / total) for f, k in enumerate(counts) if k]), tuple(counts))
+
+
+class _CardOutcomes:
+    """``card_request`` for one deck, its (face, probability) pairs made once per deck size."""
+
+    def __init__(self, faces: int, copies: int):
+        self.faces, self.copies = faces, copies  # faces; the most copies of one face
+        self.by_total: dict[int, list[list[tuple[int, float]]]] = {}
+
+    def request(self, counts: list[int], total: int) -> ChanceRequest:
+        rows = self.by_total.get(total)
+        if rows is None:
+            rows = self.by_total[total] = [[(f, k / total) for k in range(self.copies + 1)] for f in range(self.faces)]
+        w = tuple(counts)
+        return ChanceRequest(CARD, tuple([rows[f][k] for f, k in enumerate(w) if k]), w)
+
+
+@lru_cache(maxsize=64)
+def _card_outcomes(compiled: CompiledRules) -> _CardOutcomes:
+    return _CardOutcomes(len(compiled.faces), max(Counter(compiled.deck).values(), default=0))
 
 
 _LOTS: dict[int, ChanceRequest] = {}

@@ -57,6 +57,7 @@ class RlGame:
         self.players = players
         self.codebook: Codebook = _codebook(self.compiled)
         self.max_game_length = max_game_length
+        self._first: Episode | None = None
 
     @property
     def num_distinct_actions(self) -> int:
@@ -69,7 +70,11 @@ class RlGame:
 
     def new_episode(self, *, explicit: bool = True, seed: int = 0) -> "Episode":
         """A new game: with explicit chance nodes, or with ``Chance(seed)`` drawing inside."""
-        return Episode(self, None if explicit else Chance(seed))
+        if not explicit:
+            return Episode(self, Chance(seed))
+        if self._first is None:  # every game with explicit chance starts at the same chance node
+            self._first = Episode(self, None)
+        return self._first.copy()
 
     def __deepcopy__(self, memo) -> "RlGame":
         return self  # fixed once made: copies share it
@@ -121,7 +126,7 @@ class Episode:
     def __init__(self, game: RlGame, chance: Chance | None):
         self.game = game
         self.explicit = chance is None
-        self.state = State(game.compiled, DeckChance(game.compiled, (), _suspend) if chance is None else chance)
+        self._state = State(game.compiled, _live_chance(game.compiled, ()) if chance is None else chance)
         self._ids: tuple = ()  # (last id, (previous id, (...))): copies share it
         self.moves = 0  # decisions taken
         self.last_events: list = []
@@ -130,15 +135,24 @@ class Episode:
         self.request: ChanceRequest | None = None
         self._greenlet = None  # the greenlet that runs this episode's steps
         self._step, self._outcomes = _NONE, []  # the pending step and the outcomes it was given
+        self._cards: _Cards | None = None  # the cards the pending step is taking, one chance node each
         self._settled: State | None = None  # the position before the pending step, once made
         if self.explicit:
-            self._base = self.state.copy()  # a position before every step in _since
+            self._base = self._state.copy()  # a position before every step in _since
             self._since: tuple = ()  # ((step, outcomes), (previous, (...))): the steps since _base
+            self._since_len = 0
             self._start(_BEGIN)
         else:
-            self._settle(self.state, _play(self.state, _BEGIN))
+            self._settle(self._state, _play(self._state, _BEGIN))
 
     # --- reading ------------------------------------------------------------------------------
+
+    @property
+    def state(self) -> State:
+        """The engine state (a copy made at a chance node replays its pending step first)."""
+        if self._state is None:
+            self._replay_pending()
+        return self._state
 
     def ids(self) -> list[int]:
         """Every decision and chance outcome so far, in order."""
@@ -149,19 +163,19 @@ class Episode:
             return CHANCE
         if self.is_terminal():
             return None
-        return self.state.current_player()
+        return self._state.current_player()
 
     def is_chance_node(self) -> bool:
         return self.request is not None
 
     def is_terminal(self) -> bool:
-        return self.request is None and (self.state.is_terminal() or self.moves >= self.game.max_game_length)
+        return self.request is None and (self._state.is_terminal() or self.moves >= self.game.max_game_length)
 
     def legal_ids(self) -> list[int]:
         """The ids of the current player's legal actions, ascending ([] at chance and at the end)."""
         if self.request is not None or self.is_terminal():
             return []
-        return self.game.codebook.indices(self.state.legal_actions())
+        return self.game.codebook.indices(self._state.legal_actions())
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """(outcome, probability) pairs at a chance node, ascending."""
@@ -170,7 +184,7 @@ class Episode:
         return list(self.request.outcomes)
 
     def winner(self) -> int | None:
-        return self.state.winner if self.is_terminal() else None
+        return self._state.winner if self.is_terminal() else None
 
     def utilities(self) -> list[float]:
         """Per seat: +1 for the winner, -1/(n-1) for the others, 0 for all without a winner."""
@@ -182,7 +196,7 @@ class Episode:
 
     def observed(self) -> State:
         """The position to observe: the state, or at a chance node the position before the step."""
-        return self.state if self.request is None else self._before()
+        return self._state if self.request is None else self._before()
 
     # --- acting -------------------------------------------------------------------------------
 
@@ -193,24 +207,34 @@ class Episode:
                 raise ValueError(f"{i!r} is not a chance outcome here: {self.request.kind} "
                                  f"{[o for o, _ in self.request.outcomes]}")
             self._ids = (i, self._ids)
-            if self._greenlet is None:  # a copy made at this chance node: replay up to it first
+            if self._state is None:  # a copy made at this chance node: replay up to it first
                 self._replay_pending()
             self._outcomes.append(i)
+            cards = self._cards
+            if cards is None:  # a lot
+                reply = i
+            else:  # a card of the hand being dealt (or the cards being drawn)
+                chance = self._state.chance
+                cards.taken.append(chance.counts.take(cards.deck, i, chance.faces, chance.face_index))
+                if len(cards.taken) < cards.k:
+                    self.request = chance.request(cards.deck)
+                    return
+                self._cards, reply = None, cards.taken
             g = self._greenlet
             g.parent = getcurrent()
-            self._resume(g.switch(i))
+            self._resume(g.switch(reply))
             return
         if self.is_terminal():
             raise ValueError("the game is over")
         action = self.game.codebook.action(i)
         self.moves += 1
         self._ids = (i, self._ids)
-        state = self.state
+        state = self._state
         if not self.explicit:
             self._settle(state, _play(state, action))
         elif type(action) in _NO_CHANCE:
-            self._since = ((action, ()), self._since)
             self._settle(state, _play(state, action))
+            self._record(action, ())
         else:
             self._start(action)
 
@@ -226,16 +250,22 @@ class Episode:
         if g is None or g.dead:
             g = self._greenlet = greenlet(_steps)
         g.parent = getcurrent()
-        self._resume(g.switch(self.state, step))
+        self._resume(g.switch(self._state, step))
 
     def _resume(self, out) -> None:
-        """What the step's greenlet handed back: a chance request, or the step's events."""
-        if type(out) is ChanceRequest:
+        """What the step's greenlet handed back: cards to take, a lot, or the step's events."""
+        t = type(out)
+        if t is _Cards:
+            self._cards = out
+            self.request = self._state.chance.request(out.deck)
+            return
+        if t is ChanceRequest:
             self.request = out
             return
-        self._since = ((self._step, tuple(self._outcomes)), self._since)
+        step = self._step
         self._settled = None
-        self._settle(self.state, out)
+        self._settle(self._state, out)
+        self._record(step, tuple(self._outcomes))
 
     def _settle(self, state: State, events: list) -> None:
         self.request = None
@@ -246,6 +276,15 @@ class Episode:
         for e in events:
             if type(e) is RuleGap:
                 self.gaps += (e,)
+
+    def _record(self, step, outcomes: tuple) -> None:
+        """A step has settled: add it to the steps since ``_base`` (every ``_REBASE`` steps the
+        position itself becomes ``_base``, which bounds the replay that ``_before`` may need)."""
+        if self._since_len < _REBASE:
+            self._since = ((step, outcomes), self._since)
+            self._since_len += 1
+        else:
+            self._base, self._since, self._since_len = self._state.copy(), (), 0
 
     def _before(self) -> State:
         """The position before the pending step: ``_base`` with the steps since replayed (then
@@ -259,17 +298,17 @@ class Episode:
                 state.events.clear()
                 state.history.clear()
             self._base = self._settled = state
-            self._since = ()
+            self._since, self._since_len = (), 0
         return self._settled
 
     def _replay_pending(self) -> None:
         """A copy made at a chance node: replay the pending step with its outcomes so far."""
         state = self._before().copy()
-        state.chance = DeckChance(self.game.compiled, self._outcomes, _suspend, DeckCounts())
-        self.state = state
+        state.chance = _live_chance(self.game.compiled, self._outcomes)
+        self._state = state
         g = self._greenlet = greenlet(_steps)
         g.parent = getcurrent()
-        self.request = g.switch(state, self._step)
+        self._resume(g.switch(state, self._step))
 
     def resampled(self, seat: int, rng) -> "Episode":
         """A copy in which the cards ``seat`` cannot see, the other hands and the deck, are
@@ -279,7 +318,7 @@ class Episode:
         if self.request is not None or self.is_terminal() or self.current_player() != seat:
             raise ValueError(f"resample at seat {seat}'s own decision, not at {self.current_player()!r}")
         new = self.copy()
-        state = new.state
+        state = new._state
         hidden = [card for s, hand in enumerate(state.hands) if s != seat for card in hand] + state.deck
         rng.shuffle(hidden)
         at = 0
@@ -290,7 +329,7 @@ class Episode:
         state.deck = hidden[at:]
         new.replayable = False
         if new.explicit:  # the steps since _base no longer lead here
-            new._base, new._since = state.copy(), ()
+            new._base, new._since, new._since_len = state.copy(), (), 0
         return new
 
     def __deepcopy__(self, memo) -> "Episode":
@@ -311,13 +350,13 @@ class Episode:
         new = object.__new__(Episode)
         new.__dict__.update(self.__dict__)
         new._outcomes = list(self._outcomes)
-        new._greenlet = None
+        new._greenlet = new._cards = None
         if self.request is None:
-            new.state = state = self.state.copy()
+            new._state = state = self._state.copy()
             if self.explicit:
-                state.chance.counts = self.state.chance.counts.moved_to(state.deck)
+                state.chance.counts = self._state.chance.counts.moved_to(state.deck)
         else:
-            new.state = None
+            new._state = None
         return new
 
 
@@ -352,11 +391,32 @@ def _steps(state: State, step) -> None:
         state, step = getcurrent().parent.switch(_play(state, step))
 
 
+def _live_chance(compiled: CompiledRules, outcomes) -> DeckChance:
+    """The chance of an episode's state: ``outcomes`` replayed, then every outcome from outside."""
+    return DeckChance(compiled, outcomes, _suspend, DeckCounts(), _suspend_cards)
+
+
 def _suspend(request: ChanceRequest) -> int:
-    """Inside a step's greenlet: hand the chance node to the episode, wait for its outcome."""
+    """Inside a step's greenlet: hand the chance node (a lot) to the episode, wait for its outcome."""
     return getcurrent().parent.switch(request)
 
 
+def _suspend_cards(deck: list, k: int) -> list:
+    """Inside a step's greenlet: have the episode take ``k`` cards from ``deck``, one chance node
+    each, and wait for them."""
+    return getcurrent().parent.switch(_Cards(deck, k))
+
+
+class _Cards:
+    """``k`` cards a step takes from ``deck``: the episode asks chance for each, into ``taken``."""
+
+    __slots__ = ("deck", "k", "taken")
+
+    def __init__(self, deck: list, k: int):
+        self.deck, self.k, self.taken = deck, k, []
+
+
 _NONE = object()
+_REBASE = 256  # steps after which the position is kept as ``_base`` (a copy of the state)
 #: actions after which chance never decides anything (a call; a catch window declined)
 _NO_CHANCE = (CallDos, Pass)

@@ -21,7 +21,7 @@ import pyspiel
 from ..engine.events import Event
 from ..ruleset.loader import shipped_ids
 from .deckchance import LOT
-from .episode import DEFAULT_MAX_GAME_LENGTH, Episode, RlGame
+from .episode import CHANCE, DEFAULT_MAX_GAME_LENGTH, Episode, RlGame
 from .observation import Observation
 
 __all__ = ["GAME_NAME", "DosGame", "DosState", "load"]
@@ -93,12 +93,10 @@ class DosState(pyspiel.State):
         self._player = self._who()
 
     def _who(self) -> int:
-        episode = self.episode
-        if episode.request is not None:
-            return _CHANCE
-        if episode.is_terminal():
+        p = self.episode.current_player()
+        if p is None:
             return _TERMINAL
-        return episode.state.current_player()
+        return _CHANCE if p == CHANCE else p
 
     def current_player(self) -> int:
         return self._player
@@ -139,7 +137,7 @@ class DosState(pyspiel.State):
         return str(self.rl.codebook.action(action))
 
     def is_terminal(self) -> bool:
-        return self.episode.is_terminal()
+        return self._player is _TERMINAL
 
     def returns(self) -> list[float]:
         return self.episode.utilities()
@@ -159,11 +157,8 @@ class DosState(pyspiel.State):
             text += f"\n  chance: {self.episode.request.kind}"
         return text
 
-    def clone(self) -> "DosState":
-        return DosState(self.get_game(), self.episode.copy())
-
     def __deepcopy__(self, memo) -> "DosState":
-        return self.clone()
+        return self.clone()  # OpenSpiel's: a new initial state given copies of the attributes and the history
 
 
 class DosObserver:
