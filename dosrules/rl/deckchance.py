@@ -32,12 +32,13 @@ CARD, LOT = "card", "lot"
 
 class ChanceRequest:
     """What chance decides next: ``kind`` is ``card`` (a card leaves the deck; outcome = face
-    index) or ``lot`` (a seat by lot; outcome = 0..n-1); ``outcomes`` = ((outcome, probability), ...);
-    ``weights`` = the count of each outcome id (cards left per face, or 1 per seat)."""
+    index) or ``lot`` (a seat by lot; outcome = 0..n-1); ``outcomes`` = [(outcome, probability), ...]
+    (never changed: copy it to change it); ``weights`` = the count of each outcome id (cards left per
+    face, or 1 per seat)."""
 
     __slots__ = ("kind", "outcomes", "weights")
 
-    def __init__(self, kind: str, outcomes: tuple[tuple[int, float], ...], weights: tuple[int, ...]):
+    def __init__(self, kind: str, outcomes: list[tuple[int, float]], weights: tuple[int, ...]):
         self.kind, self.outcomes, self.weights = kind, outcomes, weights
 
     def allows(self, outcome) -> bool:
@@ -166,7 +167,7 @@ def _no_ask(request: ChanceRequest) -> int:
 def card_request(counts: list[int], total: int) -> ChanceRequest:
     """The next card of a deck of ``total`` cards holding ``counts[f]`` of face ``f``: each face
     with probability count / total."""
-    return ChanceRequest(CARD, tuple([(f, k / total) for f, k in enumerate(counts) if k]), tuple(counts))
+    return ChanceRequest(CARD, [(f, k / total) for f, k in enumerate(counts) if k], tuple(counts))
 
 
 class _CardOutcomes:
@@ -181,7 +182,7 @@ class _CardOutcomes:
         if rows is None:
             rows = self.by_total[total] = [[(f, k / total) for k in range(self.copies + 1)] for f in range(self.faces)]
         w = tuple(counts)
-        return ChanceRequest(CARD, tuple([rows[f][k] for f, k in enumerate(w) if k]), w)
+        return ChanceRequest(CARD, [rows[f][k] for f, k in enumerate(w) if k], w)
 
 
 @lru_cache(maxsize=64)
@@ -196,7 +197,7 @@ def _lot_request(n: int) -> ChanceRequest:
     """A seat of ``n`` by lot, each with probability 1/n (one request per ``n``: it never changes)."""
     request = _LOTS.get(n)
     if request is None:
-        request = _LOTS[n] = ChanceRequest(LOT, tuple((s, 1.0 / n) for s in range(n)), (1,) * n)
+        request = _LOTS[n] = ChanceRequest(LOT, [(s, 1.0 / n) for s in range(n)], (1,) * n)
     return request
 
 
