@@ -18,7 +18,7 @@ from dosrules.errors import DosrulesError, UsageError  # noqa: E402
 from dosrules.engine import from_position  # noqa: E402
 from dosrules.engine.actions import DRAW  # noqa: E402
 from dosrules.ruleset.cards import parse_card  # noqa: E402
-from dosrules.rl.deckchance import CARD, DeckChance, DeckCounts, card_request, sample_outcome  # noqa: E402
+from dosrules.rl.deckchance import CARD, DeckChance, DeckCounts, sample_outcome  # noqa: E402
 from dosrules.rl.episode import _REBASE, CHANCE, Episode, RlGame  # noqa: E402
 from dosrules.rl.observation import Observation  # noqa: E402
 
@@ -293,10 +293,12 @@ def test_taking_a_face_from_the_sorted_deck_takes_that_card():
 def test_the_card_outcomes_of_a_deck_are_its_counts_over_its_size():
     game = RlGame("mattel-2018", 2)
     chance = DeckChance(game.compiled)
+    faces = game.compiled.faces
     deck = list(game.compiled.deck)
     rng = random.Random(5)
     for _ in range(60):
         request = chance.request(deck)
-        assert request == card_request(chance.counts.of(deck, chance.faces, chance.face_index), len(deck))
+        left = Counter(deck)
+        assert request.outcomes == [(f, left[card] / len(deck)) for f, card in enumerate(faces) if left[card]]
         assert sum(p for _, p in request.outcomes) == pytest.approx(1.0)
         chance.counts.take(deck, rng.choice(request.outcomes)[0], chance.faces, chance.face_index)

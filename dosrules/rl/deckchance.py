@@ -18,7 +18,6 @@ it, and the card an outcome names is found by adding up counts rather than by a 
 from __future__ import annotations
 
 from collections import Counter
-from functools import lru_cache
 from itertools import chain, repeat
 from typing import Callable
 
@@ -116,11 +115,10 @@ class DeckChance(Chance):
         self.ask = ask or _no_ask
         self.ask_cards = ask_cards
         self.counts = counts if counts is not None else DeckCounts()
-        self.table = _card_outcomes(compiled)
 
     def request(self, deck: list) -> ChanceRequest:
         """The chance node of the next card taken from ``deck`` (as ``card_request``)."""
-        return self.table.request(self.counts.of(deck, self.faces, self.face_index), len(deck))
+        return card_request(self.counts.of(deck, self.faces, self.face_index), len(deck))
 
     def shuffle(self, cards: list) -> None:
         """Nothing: the deck is a multiset, and a card's place in the list carries no chance."""
@@ -168,26 +166,6 @@ def card_request(counts: list[int], total: int) -> ChanceRequest:
     """The next card of a deck of ``total`` cards holding ``counts[f]`` of face ``f``: each face
     with probability count / total."""
     return ChanceRequest(CARD, [(f, k / total) for f, k in enumerate(counts) if k], tuple(counts))
-
-
-class _CardOutcomes:
-    """``card_request`` for one deck, its (face, probability) pairs made once per deck size."""
-
-    def __init__(self, faces: int, copies: int):
-        self.faces, self.copies = faces, copies  # faces; the most copies of one face
-        self.by_total: dict[int, list[list[tuple[int, float]]]] = {}
-
-    def request(self, counts: list[int], total: int) -> ChanceRequest:
-        rows = self.by_total.get(total)
-        if rows is None:
-            rows = self.by_total[total] = [[(f, k / total) for k in range(self.copies + 1)] for f in range(self.faces)]
-        w = tuple(counts)
-        return ChanceRequest(CARD, [rows[f][k] for f, k in enumerate(w) if k], w)
-
-
-@lru_cache(maxsize=64)
-def _card_outcomes(compiled: CompiledRules) -> _CardOutcomes:
-    return _CardOutcomes(len(compiled.faces), max(Counter(compiled.deck).values(), default=0))
 
 
 _LOTS: dict[int, ChanceRequest] = {}

@@ -125,8 +125,9 @@ class DosState(pyspiel.State):
         return self.episode.chance_outcomes()
 
     def _apply_action(self, action: int) -> None:
-        self.episode.apply(action)
-        self._player = self._who()
+        episode = self.episode
+        episode.apply(action)
+        self._player = _CHANCE if episode.request is not None else self._who()
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
