@@ -302,3 +302,28 @@ def test_the_card_outcomes_of_a_deck_are_its_counts_over_its_size():
         assert request.outcomes == [(f, left[card] / len(deck)) for f, card in enumerate(faces) if left[card]]
         assert sum(p for _, p in request.outcomes) == pytest.approx(1.0)
         chance.counts.take(deck, rng.choice(request.outcomes)[0], chance.faces, chance.face_index)
+
+
+def test_copies_and_resampled_copies_offer_the_cards_their_deck_holds():
+    """Each card chance node offers the faces of the deck it takes from, by count, in copies made
+    at every decision and in resampled ones (the counts a copy inherits must be its deck's)."""
+    game = RlGame("mattel-2018+reshuffle", 3)
+    faces = game.compiled.faces
+    rng = random.Random(11)
+    ep = game.new_episode()
+    checked = 0
+    while ep.moves < 400 and not ep.is_terminal():
+        if ep.current_player() == CHANCE:
+            if ep.request.kind == CARD:
+                ep.state  # a copy made at a chance node (a new game is one) replays up to it
+                deck = ep._cards.deck  # the list the pending take draws from
+                left = Counter(deck)
+                assert ep.chance_outcomes() == [(f, left[c] / len(deck)) for f, c in enumerate(faces) if left[c]]
+                checked += 1
+            ep.apply(sample_outcome(ep.chance_outcomes(), rng.random()))
+            continue
+        seat = ep.current_player()
+        ep = ep.resampled(seat, rng) if rng.random() < 0.3 else ep.copy()
+        ids = ep.legal_ids()
+        ep.apply(ids[rng.randrange(len(ids))])
+    assert checked > 300

@@ -90,11 +90,12 @@ class DeckCounts:
         self.size -= 1
         return card
 
-    def moved_to(self, deck: list) -> "DeckCounts":
-        """A cache for ``deck``, a copy of the list this one counts (for a copied state)."""
+    def moved_to(self, deck: list, copy: list) -> "DeckCounts":
+        """A cache for ``copy``, a copy of ``deck`` (for a copied state): these counts if they are
+        those of ``deck``, else none yet."""
         new = DeckCounts()
-        if self.deck is not None and self.size == len(deck):
-            new.deck, new.size, new.counts = deck, self.size, list(self.counts)
+        if self.deck is deck and self.size == len(deck) == len(copy):
+            new.deck, new.size, new.counts = copy, self.size, list(self.counts)
         return new
 
 

@@ -8,10 +8,11 @@ the OpenSpiel game and the PettingZoo environment are thin layers over these (do
 **Chance.** With ``explicit=True`` (OpenSpiel) every card leaving the deck and every lot is a
 chance node: ``current_player()`` is ``CHANCE`` and ``chance_outcomes()`` lists the outcomes
 (``deckchance``). An engine step (an action and all that follows it, e.g. the next deal) is
-ordinary code that cannot stop halfway, so it runs in a greenlet that is suspended at each
-chance node until the outcome is applied; the settled state from before the step is kept for
-observations and copies (a copy replays the step with the outcomes chosen so far). Otherwise
-chance is the engine's own ``Chance(seed)``, inside each step.
+ordinary code that cannot stop halfway, so it runs in the episode's greenlet, suspended while
+chance decides (once for the cards of one take, each card still its own chance node; once per
+lot). The position before the pending step, for observations and copies at a chance node, is
+made only when asked for (``Episode._before``); a copy replays the step with the outcomes chosen
+so far. Otherwise chance is the engine's own ``Chance(seed)``, inside each step.
 
 **Outcomes** (the utilities): the seat that reaches the target gets +1, every other seat
 -1/(n-1); a game stopped by the length bound has no winner and gives 0 to every seat. A rule
@@ -354,7 +355,7 @@ class Episode:
         if self.request is None:
             new._state = state = self._state.copy()
             if self.explicit:
-                state.chance.counts = self._state.chance.counts.moved_to(state.deck)
+                state.chance.counts = self._state.chance.counts.moved_to(self._state.deck, state.deck)
         else:
             new._state = None
         return new
