@@ -18,8 +18,8 @@ from dosrules.errors import DosrulesError, UsageError  # noqa: E402
 from dosrules.engine import from_position  # noqa: E402
 from dosrules.engine.actions import DRAW  # noqa: E402
 from dosrules.ruleset.cards import parse_card  # noqa: E402
-from dosrules.rl.deckchance import CARD, DeckChance, sample_outcome  # noqa: E402
-from dosrules.rl.episode import CHANCE, Episode, RlGame  # noqa: E402
+from dosrules.rl.deckchance import CARD, DeckChance, DeckCounts, sample_outcome  # noqa: E402
+from dosrules.rl.episode import _REBASE, CHANCE, Episode, RlGame  # noqa: E402
 from dosrules.rl.observation import Observation  # noqa: E402
 
 
@@ -230,3 +230,100 @@ def test_resampling_deals_the_hidden_cards_again_and_keeps_what_the_seat_sees():
     assert det.legal_ids() == ep.legal_ids()
     with pytest.raises(ValueError, match="own decision"):
         ep.resampled((seat + 1) % 3, random.Random(1))
+
+
+def test_the_position_before_a_step_is_the_same_made_late_or_at_every_step():
+    """Observing at a chance node makes the position before the step from a kept one and the
+    steps since: an episode observed at every node and one observed only at the end agree."""
+    game = RlGame("german+reshuffle", 3)
+    rng = random.Random(8)
+    eager, lazy = game.new_episode(), game.new_episode()
+    obs = Observation(game)
+    while eager.moves < _REBASE + 50 or eager.current_player() != CHANCE:
+        if eager.current_player() == CHANCE:
+            i = sample_outcome(eager.chance_outcomes(), rng.random())
+        else:
+            ids = eager.legal_ids()
+            i = ids[rng.randrange(len(ids))]
+        obs.set_from(eager.observed(), 0)
+        eager.apply(i)
+        lazy.apply(i)
+    for seat in range(3):
+        obs.set_from(eager.observed(), seat)
+        tensor = obs.tensor.copy()
+        obs.set_from(lazy.observed(), seat)
+        assert (obs.tensor == tensor).all()
+        assert obs.string_from(eager.observed(), seat) == obs.string_from(lazy.observed(), seat)
+    assert str(eager.observed()) == str(lazy.observed())
+    assert Counter(eager.observed().deck) == Counter(lazy.observed().deck)
+
+
+def test_a_copy_in_the_middle_of_a_hand_dealt_replays_up_to_the_same_card():
+    game = RlGame("mattel-2018+reshuffle", 2)
+    ep = game.new_episode()
+    for _ in range(3):  # three cards of the first hand
+        ep.apply(ep.chance_outcomes()[-1][0])
+    twin = ep.copy()
+    assert twin.chance_outcomes() == ep.chance_outcomes()
+    while ep.current_player() == CHANCE:
+        o = ep.chance_outcomes()[len(ep.chance_outcomes()) // 2][0]
+        ep.apply(o)
+        twin.apply(o)
+    assert str(ep.state) == str(twin.state) and ep.ids() == twin.ids()
+
+
+def test_taking_a_face_from_the_sorted_deck_takes_that_card():
+    game = RlGame("mattel-2018", 2)
+    c = game.compiled
+    deck = list(c.deck)
+    random.Random(3).shuffle(deck)
+    counts = DeckCounts()
+    left = Counter(deck)
+    for f in [0, 40, 40, 7, 12, 12, 12, 3, 0]:
+        card = counts.take(deck, f, c.faces, c.face_index)
+        assert card is c.faces[f]
+        left[card] -= 1
+        assert Counter(deck) == +left and counts.of(deck, c.faces, c.face_index) == [left[x] for x in c.faces]
+    deck.append(c.faces[5])  # the engine changed the list: counted again
+    assert counts.of(deck, c.faces, c.face_index)[5] == left[c.faces[5]] + 1
+    with pytest.raises(ValueError, match="not a card left"):
+        counts.take([c.faces[1]], 2, c.faces, c.face_index)
+
+
+def test_the_card_outcomes_of_a_deck_are_its_counts_over_its_size():
+    game = RlGame("mattel-2018", 2)
+    chance = DeckChance(game.compiled)
+    faces = game.compiled.faces
+    deck = list(game.compiled.deck)
+    rng = random.Random(5)
+    for _ in range(60):
+        request = chance.request(deck)
+        left = Counter(deck)
+        assert request.outcomes == [(f, left[card] / len(deck)) for f, card in enumerate(faces) if left[card]]
+        assert sum(p for _, p in request.outcomes) == pytest.approx(1.0)
+        chance.counts.take(deck, rng.choice(request.outcomes)[0], chance.faces, chance.face_index)
+
+
+def test_copies_and_resampled_copies_offer_the_cards_their_deck_holds():
+    """Each card chance node offers the faces of the deck it takes from, by count, in copies made
+    at every decision and in resampled ones (the counts a copy inherits must be its deck's)."""
+    game = RlGame("mattel-2018+reshuffle", 3)
+    faces = game.compiled.faces
+    rng = random.Random(11)
+    ep = game.new_episode()
+    checked = 0
+    while ep.moves < 400 and not ep.is_terminal():
+        if ep.current_player() == CHANCE:
+            if ep.request.kind == CARD:
+                ep.state  # a copy made at a chance node (a new game is one) replays up to it
+                deck = ep._cards.deck  # the list the pending take draws from
+                left = Counter(deck)
+                assert ep.chance_outcomes() == [(f, left[c] / len(deck)) for f, c in enumerate(faces) if left[c]]
+                checked += 1
+            ep.apply(sample_outcome(ep.chance_outcomes(), rng.random()))
+            continue
+        seat = ep.current_player()
+        ep = ep.resampled(seat, rng) if rng.random() < 0.3 else ep.copy()
+        ids = ep.legal_ids()
+        ep.apply(ids[rng.randrange(len(ids))])
+    assert checked > 300

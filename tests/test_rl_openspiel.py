@@ -118,8 +118,10 @@ def test_observations_are_per_seat_and_a_clone_is_independent():
         tensor = state.observation_tensor(seat)
         assert sum(tensor[:41]) == len(engine.hands[seat])
     clone = state.clone()
-    clone.apply_action(clone.legal_actions()[0])
-    assert clone.history() != state.history() and state.observation_string(0) != "" and \
+    assert clone.history() == state.history() and clone.move_number() == state.move_number()
+    action = clone.legal_actions()[0]
+    clone.apply_action(action)
+    assert clone.history() == state.history() + [action] and state.observation_string(0) != "" and \
         state.episode.state is not clone.episode.state
 
 
@@ -157,3 +159,20 @@ def test_the_example_evaluates_an_agent_against_greedy():
         state.apply_action(state.chance_outcomes()[len(state.history()) % len(state.chance_outcomes())][0])
     bot = example.DeterminizedMCTS(game, simulations=5, seed=2)
     assert bot.step(state) in state.legal_actions()
+
+
+def test_the_queries_answered_in_python_agree_with_openspiels_own():
+    game = load("mattel-2018+reshuffle", 3, max_game_length=120)
+    state = game.new_initial_state()
+    rng = random.Random(6)
+    nodes = 0
+    while not state.is_terminal():
+        assert state.is_chance_node() == pyspiel.State.is_chance_node(state)
+        assert state.is_player_node() == pyspiel.State.is_player_node(state)
+        assert state.legal_actions() == pyspiel.State.legal_actions(state)
+        for seat in range(3):
+            assert state.legal_actions(seat) == pyspiel.State.legal_actions(state, seat)
+        legal = state.legal_actions()
+        state.apply_action(legal[rng.randrange(len(legal))])
+        nodes += 1
+    assert nodes > 120 and state.legal_actions() == pyspiel.State.legal_actions(state) == []

@@ -90,7 +90,11 @@ class Codebook:
         by_id, by_value = self._by_id, self._by_value
         out = []
         for a in actions:
-            key = _identity(a)
+            if type(a) is Match:  # _identity(a), inline: most legal actions are matches
+                c = a.cards
+                key = (id(a.target), id(c[0]), id(c[1])) if len(c) == 2 else (id(a.target), id(c[0]))
+            else:
+                key = _identity(a)
             i = by_id.get(key) if key is not None else None
             out.append(by_value[a] if i is None else i)
         out.sort()

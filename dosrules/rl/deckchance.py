@@ -5,15 +5,20 @@ leaving the deck) and ``lot``. ``DeckChance`` treats the deck as an unordered mu
 shuffle does nothing, and each card taken is an outcome given from outside, a card face
 (``CompiledRules.faces`` index), which chance picks with probability count / cards left. A
 reshuffle is the discard joining that multiset; the cards then drawn from it are the chance
-outcomes. The outcomes come first from ``outcomes`` (a replay), then one at a time from
-``ask(request)``, which ``episode.Episode`` answers by suspending the step until the outcome is
-applied (a greenlet: the engine step itself is ordinary code).
+outcomes. The outcomes come first from ``outcomes`` (a replay), then from ``ask(request)`` one
+at a time, or from ``ask_cards(deck, k)`` the cards of one ``take`` together, which
+``episode.Episode`` answers by suspending the step until the outcomes are applied (a greenlet:
+the engine step itself is ordinary code).
+
+Since the deck's order carries no chance, ``DeckCounts`` keeps the deck list sorted by face
+while it counts it: the cards of face ``f`` then lie together, after those of the faces before
+it, and the card an outcome names is found by adding up counts rather than by a search.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
+from itertools import chain, repeat
 from typing import Callable
 
 from ..engine.chance import Chance
@@ -24,98 +29,124 @@ __all__ = ["DeckChance", "DeckCounts", "ChanceRequest", "card_request", "sample_
 CARD, LOT = "card", "lot"
 
 
-@dataclass(frozen=True)
 class ChanceRequest:
     """What chance decides next: ``kind`` is ``card`` (a card leaves the deck; outcome = face
-    index) or ``lot`` (a seat by lot; outcome = 0..n-1); ``outcomes`` = ((outcome, probability), ...);
-    ``weights`` = the count of each outcome id (cards left per face, or 1 per seat)."""
+    index) or ``lot`` (a seat by lot; outcome = 0..n-1); ``outcomes`` = [(outcome, probability), ...]
+    (never changed: copy it to change it); ``weights`` = the count of each outcome id (cards left per
+    face, or 1 per seat)."""
 
-    kind: str
-    outcomes: tuple[tuple[int, float], ...]
-    weights: tuple[int, ...]
+    __slots__ = ("kind", "outcomes", "weights")
+
+    def __init__(self, kind: str, outcomes: list[tuple[int, float]], weights: tuple[int, ...]):
+        self.kind, self.outcomes, self.weights = kind, outcomes, weights
 
     def allows(self, outcome) -> bool:
         return type(outcome) is int and 0 <= outcome < len(self.weights) and self.weights[outcome] > 0
 
+    def __eq__(self, other) -> bool:
+        return type(other) is ChanceRequest and (self.kind, self.outcomes, self.weights) == (
+            other.kind, other.outcomes, other.weights)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"ChanceRequest({self.kind!r}, {len(self.outcomes)} outcomes)"
+
 
 class DeckCounts:
-    """The cards left per face of the deck list last asked about (kept while only ``take``
-    changes it, so that each chance node does not count the deck again)."""
+    """The cards left per face of the deck list last asked about, that list kept sorted by face.
+
+    Counting (when the list is new or changed size other than by ``take``) also sorts it; ``take``
+    removes a card of a face from its place, so the list stays sorted and the counts right
+    while only ``take`` changes it."""
 
     __slots__ = ("deck", "size", "counts")
 
     def __init__(self):
         self.deck, self.size, self.counts = None, -1, []
 
-    def of(self, deck: list, face_index, faces: int) -> list[int]:
+    def of(self, deck: list, faces, face_index) -> list[int]:
+        """The count per face of ``deck`` (counted and sorted if it is not the list last seen)."""
         if self.deck is not deck or self.size != len(deck):
-            counts = [0] * faces
+            counts = [0] * len(faces)
             for f, k in Counter(map(face_index.__getitem__, map(id, deck))).items():
                 counts[f] = k
+            deck[:] = chain.from_iterable(map(repeat, faces, counts))
             self.deck, self.size, self.counts = deck, len(deck), counts
         return self.counts
 
-    def moved_to(self, deck: list) -> "DeckCounts":
-        """A cache for ``deck``, a copy of the list this one counts (for a copied state)."""
-        new = DeckCounts()
-        if self.deck is not None and self.size == len(deck):
-            new.deck, new.size, new.counts = deck, self.size, list(self.counts)
-        return new
+    def take(self, deck: list, f, faces, face_index):
+        """Remove a card of face ``f`` from ``deck`` and return it (ValueError if none is left)."""
+        counts = self.of(deck, faces, face_index)
+        if type(f) is not int or not 0 <= f < len(counts) or not counts[f]:
+            raise ValueError(f"chance outcome {f!r} is not a card left in the deck")
+        i = sum(counts[:f + 1]) - 1  # the last card of face f in the sorted list
+        card = deck[i]
+        if card is not faces[f]:  # the list was changed in place: count and sort it again
+            self.deck = None
+            return self.take(deck, f, faces, face_index)
+        del deck[i]
+        counts[f] -= 1
+        self.size -= 1
+        return card
 
-    def took(self, deck: list, f: int) -> None:
-        """Face ``f`` has just left ``deck``."""
-        if self.deck is deck and self.size == len(deck) + 1:
-            self.size -= 1
-            self.counts[f] -= 1
+    def moved_to(self, deck: list, copy: list) -> "DeckCounts":
+        """A cache for ``copy``, a copy of ``deck`` (for a copied state): these counts if they are
+        those of ``deck``, else none yet."""
+        new = DeckCounts()
+        if self.deck is deck and self.size == len(deck) == len(copy):
+            new.deck, new.size, new.counts = copy, self.size, list(self.counts)
+        return new
 
 
 class DeckChance(Chance):
     """Chance whose outcomes are given: first ``outcomes`` in order (face indices and seats), then
-    each from ``ask(ChanceRequest) -> outcome``. ``counts`` may be shared by the steps of a game."""
+    each from ``ask(ChanceRequest) -> outcome``, or, for the cards of one ``take`` still to
+    come, all at once from ``ask_cards(deck, k) -> cards`` when it is given (``episode`` answers
+    the chance nodes of a hand dealt without returning to the step after each card). ``counts``
+    may be shared by the steps of a game."""
 
     def __init__(self, compiled: CompiledRules, outcomes=(), ask: Callable[[ChanceRequest], int] | None = None,
-                 counts: DeckCounts | None = None):
+                 counts: DeckCounts | None = None, ask_cards: Callable[[list, int], list] | None = None):
         self.seed = None
         self.faces = compiled.faces
         self.face_index = compiled.face_index
         self.outcomes = list(outcomes)
         self.used = 0
         self.ask = ask or _no_ask
+        self.ask_cards = ask_cards
         self.counts = counts if counts is not None else DeckCounts()
+
+    def request(self, deck: list) -> ChanceRequest:
+        """The chance node of the next card taken from ``deck`` (as ``card_request``)."""
+        return card_request(self.counts.of(deck, self.faces, self.face_index), len(deck))
 
     def shuffle(self, cards: list) -> None:
         """Nothing: the deck is a multiset, and a card's place in the list carries no chance."""
 
     def take(self, deck: list, k: int) -> list:
+        faces, face_index, counts, outcomes = self.faces, self.face_index, self.counts, self.outcomes
         out = []
-        for _ in range(k):
-            f = self._next(deck)
-            card = self.faces[f] if type(f) is int and 0 <= f < len(self.faces) else None
-            try:
-                i = [*map(id, deck)].index(id(card))
-            except ValueError:
-                raise ValueError(f"chance outcome {f!r} is not a card left in the deck") from None
-            deck[i] = deck[-1]
-            deck.pop()
-            self.counts.took(deck, f)
-            out.append(card)
+        while len(out) < k and self.used < len(outcomes):
+            out.append(counts.take(deck, outcomes[self.used], faces, face_index))
+            self.used += 1
+        if len(out) < k:
+            if self.ask_cards is not None:
+                out += self.ask_cards(deck, k - len(out))
+            else:
+                for _ in range(k - len(out)):
+                    out.append(counts.take(deck, self.ask(self.request(deck)), faces, face_index))
         return out
 
     def lot(self, n: int) -> int:
         if self.used < len(self.outcomes):
             self.used += 1
             return self.outcomes[self.used - 1]
-        request = ChanceRequest(LOT, tuple((s, 1.0 / n) for s in range(n)), (1,) * n)
+        request = _lot_request(n)
         outcome = self.ask(request)
         if not request.allows(outcome):
             raise ValueError(f"chance outcome {outcome!r} is not a seat from 0 to {n - 1}")
         return outcome
-
-    def _next(self, deck: list) -> int:
-        if self.used < len(self.outcomes):
-            self.used += 1
-            return self.outcomes[self.used - 1]
-        return self.ask(card_request(self.counts.of(deck, self.face_index, len(self.faces)), len(deck)))
 
     def copy(self) -> "DeckChance":
         new = object.__new__(DeckChance)
@@ -135,7 +166,18 @@ def _no_ask(request: ChanceRequest) -> int:
 def card_request(counts: list[int], total: int) -> ChanceRequest:
     """The next card of a deck of ``total`` cards holding ``counts[f]`` of face ``f``: each face
     with probability count / total."""
-    return ChanceRequest(CARD, tuple([(f, k / total) for f, k in enumerate(counts) if k]), tuple(counts))
+    return ChanceRequest(CARD, [(f, k / total) for f, k in enumerate(counts) if k], tuple(counts))
+
+
+_LOTS: dict[int, ChanceRequest] = {}
+
+
+def _lot_request(n: int) -> ChanceRequest:
+    """A seat of ``n`` by lot, each with probability 1/n (one request per ``n``: it never changes)."""
+    request = _LOTS.get(n)
+    if request is None:
+        request = _LOTS[n] = ChanceRequest(LOT, [(s, 1.0 / n) for s in range(n)], (1,) * n)
+    return request
 
 
 def sample_outcome(outcomes, u: float) -> int:

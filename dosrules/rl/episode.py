@@ -8,10 +8,11 @@ the OpenSpiel game and the PettingZoo environment are thin layers over these (do
 **Chance.** With ``explicit=True`` (OpenSpiel) every card leaving the deck and every lot is a
 chance node: ``current_player()`` is ``CHANCE`` and ``chance_outcomes()`` lists the outcomes
 (``deckchance``). An engine step (an action and all that follows it, e.g. the next deal) is
-ordinary code that cannot stop halfway, so it runs in a greenlet that is suspended at each
-chance node until the outcome is applied; the settled state from before the step is kept for
-observations and copies (a copy replays the step with the outcomes chosen so far). Otherwise
-chance is the engine's own ``Chance(seed)``, inside each step.
+ordinary code that cannot stop halfway, so it runs in the episode's greenlet, suspended while
+chance decides (once for the cards of one take, each card still its own chance node; once per
+lot). The position before the pending step, for observations and copies at a chance node, is
+made only when asked for (``Episode._before``); a copy replays the step with the outcomes chosen
+so far. Otherwise chance is the engine's own ``Chance(seed)``, inside each step.
 
 **Outcomes** (the utilities): the seat that reaches the target gets +1, every other seat
 -1/(n-1); a game stopped by the length bound has no winner and gives 0 to every seat. A rule
@@ -57,6 +58,7 @@ class RlGame:
         self.players = players
         self.codebook: Codebook = _codebook(self.compiled)
         self.max_game_length = max_game_length
+        self._first: Episode | None = None
 
     @property
     def num_distinct_actions(self) -> int:
@@ -69,7 +71,11 @@ class RlGame:
 
     def new_episode(self, *, explicit: bool = True, seed: int = 0) -> "Episode":
         """A new game: with explicit chance nodes, or with ``Chance(seed)`` drawing inside."""
-        return Episode(self, None if explicit else Chance(seed))
+        if not explicit:
+            return Episode(self, Chance(seed))
+        if self._first is None:  # every game with explicit chance starts at the same chance node
+            self._first = Episode(self, None)
+        return self._first.copy()
 
     def __deepcopy__(self, memo) -> "RlGame":
         return self  # fixed once made: copies share it
@@ -107,59 +113,70 @@ class Episode:
     """One game: ``current_player()`` (a seat, ``CHANCE`` or None when over), ``legal_ids()``,
     ``chance_outcomes()``, ``apply(id)``, ``utilities()``.
 
-    ``state`` is the engine state once the last step has settled (before the pending step at a
-    chance node). Its ``events`` and ``history`` hold only the last step (``last_events``): the
-    episode's own record is ``ids()``, every decision and chance outcome in order.
+    ``state`` is the engine state: at a decision, the position; at a chance node, the pending
+    step halfway (``observed()`` is the position before it). Its ``events`` and ``history`` hold
+    only the last step (``last_events``): the episode's own record is ``ids()``, every decision
+    and chance outcome in order.
+
+    The position before the pending step is made only when asked for (an observation or a copy
+    at a chance node): from a kept position (``_base``, never changed) and the steps taken since
+    (``_since``), replayed with their chance outcomes. A random playout never asks, so it copies
+    no state.
     """
 
     def __init__(self, game: RlGame, chance: Chance | None):
         self.game = game
         self.explicit = chance is None
-        self.state = State(game.compiled, DeckChance(game.compiled) if chance is None else chance)
+        self._state = State(game.compiled, _live_chance(game.compiled, ()) if chance is None else chance)
         self._ids: tuple = ()  # (last id, (previous id, (...))): copies share it
         self.moves = 0  # decisions taken
         self.last_events: list = []
         self.gaps: tuple[RuleGap, ...] = ()  # rule gaps met (void rounds and lots)
         self.replayable = True  # ids() lead to this game (not after ``resampled``)
         self.request: ChanceRequest | None = None
-        self._greenlet = None
-        self._step, self._outcomes = _NONE, []
-        self._counts = DeckCounts()  # the deck's cards per face, kept across steps
+        self._greenlet = None  # the greenlet that runs this episode's steps
+        self._step, self._outcomes = _NONE, []  # the pending step and the outcomes it was given
+        self._cards: _Cards | None = None  # the cards the pending step is taking, one chance node each
+        self._settled: State | None = None  # the position before the pending step, once made
         if self.explicit:
-            self._settled = self.state.copy()
-            self._run(self.state, _BEGIN, [])
+            self._base = self._state.copy()  # a position before every step in _since
+            self._since: tuple = ()  # ((step, outcomes), (previous, (...))): the steps since _base
+            self._since_len = 0
+            self._start(_BEGIN)
         else:
-            self._settle(self.state, _play(self.state, _BEGIN))
+            self._settle(self._state, _play(self._state, _BEGIN))
 
     # --- reading ------------------------------------------------------------------------------
 
+    @property
+    def state(self) -> State:
+        """The engine state (a copy made at a chance node replays its pending step first)."""
+        if self._state is None:
+            self._replay_pending()
+        return self._state
+
     def ids(self) -> list[int]:
         """Every decision and chance outcome so far, in order."""
-        out, cell = [], self._ids
-        while cell:
-            out.append(cell[0])
-            cell = cell[1]
-        out.reverse()
-        return out
+        return _unwind(self._ids)
 
     def current_player(self) -> int | None:
         if self.request is not None:
             return CHANCE
         if self.is_terminal():
             return None
-        return self.state.current_player()
+        return self._state.current_player()
 
     def is_chance_node(self) -> bool:
         return self.request is not None
 
     def is_terminal(self) -> bool:
-        return self.request is None and (self.state.is_terminal() or self.moves >= self.game.max_game_length)
+        return self.request is None and (self._state.is_terminal() or self.moves >= self.game.max_game_length)
 
     def legal_ids(self) -> list[int]:
         """The ids of the current player's legal actions, ascending ([] at chance and at the end)."""
         if self.request is not None or self.is_terminal():
             return []
-        return self.game.codebook.indices(self.state.legal_actions())
+        return self.game.codebook.indices(self._state.legal_actions())
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """(outcome, probability) pairs at a chance node, ascending."""
@@ -168,7 +185,7 @@ class Episode:
         return list(self.request.outcomes)
 
     def winner(self) -> int | None:
-        return self.state.winner if self.is_terminal() else None
+        return self._state.winner if self.is_terminal() else None
 
     def utilities(self) -> list[float]:
         """Per seat: +1 for the winner, -1/(n-1) for the others, 0 for all without a winner."""
@@ -177,6 +194,10 @@ class Episode:
         if w is None:
             return [0.0] * n
         return [1.0 if s == w else -1.0 / (n - 1) for s in range(n)]
+
+    def observed(self) -> State:
+        """The position to observe: the state, or at a chance node the position before the step."""
+        return self._state if self.request is None else self._before()
 
     # --- acting -------------------------------------------------------------------------------
 
@@ -187,44 +208,65 @@ class Episode:
                 raise ValueError(f"{i!r} is not a chance outcome here: {self.request.kind} "
                                  f"{[o for o, _ in self.request.outcomes]}")
             self._ids = (i, self._ids)
-            if self._greenlet is None:  # a copy made at this chance node: replay up to it first
-                self._run(self._settled.copy(), self._step, list(self._outcomes))
+            if self._state is None:  # a copy made at this chance node: replay up to it first
+                self._replay_pending()
             self._outcomes.append(i)
-            self._resume(i)
+            cards = self._cards
+            if cards is None:  # a lot
+                reply = i
+            else:  # a card of the hand being dealt (or the cards being drawn)
+                chance = self._state.chance
+                cards.taken.append(chance.counts.take(cards.deck, i, chance.faces, chance.face_index))
+                if len(cards.taken) < cards.k:
+                    self.request = chance.request(cards.deck)
+                    return
+                self._cards, reply = None, cards.taken
+            g = self._greenlet
+            g.parent = getcurrent()
+            self._resume(g.switch(reply))
             return
         if self.is_terminal():
             raise ValueError("the game is over")
         action = self.game.codebook.action(i)
         self.moves += 1
         self._ids = (i, self._ids)
-        state = self.state
-        if not self.explicit or type(action) in _NO_CHANCE:
+        state = self._state
+        if not self.explicit:
             self._settle(state, _play(state, action))
-            return
-        self._settled = state.copy()  # the position before the step, while chance decides
-        self._run(state, action, [])
+        elif type(action) in _NO_CHANCE:
+            self._settle(state, _play(state, action))
+            self._record(action, ())
+        else:
+            self._start(action)
 
     def apply_action(self, action) -> None:
         """Apply an engine ``Action`` (one of ``state.legal_actions()``)."""
         self.apply(self.game.codebook.index(action))
 
-    def _run(self, state: State, step, outcomes: list[int]) -> None:
-        """Run ``step`` (an Action, or _BEGIN) on ``state`` in a greenlet; it stops at the first
-        chance node that ``outcomes`` (the outcomes chosen so far, replayed) does not settle."""
-        self.state, self._step, self._outcomes = state, step, outcomes
-        state.chance = DeckChance(self.game.compiled, outcomes, _suspend, self._counts)
-        self._greenlet = greenlet(_play)
-        self._resume(state, step)
-
-    def _resume(self, *args) -> None:
+    def _start(self, step) -> None:
+        """Run ``step`` (an Action, or _BEGIN) on the state in this episode's greenlet, up to its
+        first chance node or its end."""
+        self._step, self._outcomes, self._settled = step, [], None
         g = self._greenlet
+        if g is None or g.dead:
+            g = self._greenlet = greenlet(_steps)
         g.parent = getcurrent()
-        out = g.switch(*args)
-        if g.dead:
-            self._greenlet = self._settled = None
-            self._settle(self.state, out)
-        else:
+        self._resume(g.switch(self._state, step))
+
+    def _resume(self, out) -> None:
+        """What the step's greenlet handed back: cards to take, a lot, or the step's events."""
+        t = type(out)
+        if t is _Cards:
+            self._cards = out
+            self.request = self._state.chance.request(out.deck)
+            return
+        if t is ChanceRequest:
             self.request = out
+            return
+        step = self._step
+        self._settled = None
+        self._settle(self._state, out)
+        self._record(step, tuple(self._outcomes))
 
     def _settle(self, state: State, events: list) -> None:
         self.request = None
@@ -232,13 +274,42 @@ class Episode:
         self.last_events = events
         state.events.clear()  # the state keeps no log: copies stay small
         state.history.clear()
-        gaps = [e for e in events if type(e) is RuleGap]
-        if gaps:
-            self.gaps += tuple(gaps)
+        for e in events:
+            if type(e) is RuleGap:
+                self.gaps += (e,)
 
-    def observed(self) -> State:
-        """The position to observe: the settled state (before the step at a chance node)."""
-        return self._settled if self.request is not None else self.state
+    def _record(self, step, outcomes: tuple) -> None:
+        """A step has settled: add it to the steps since ``_base`` (every ``_REBASE`` steps the
+        position itself becomes ``_base``, which bounds the replay that ``_before`` may need)."""
+        if self._since_len < _REBASE:
+            self._since = ((step, outcomes), self._since)
+            self._since_len += 1
+        else:
+            self._base, self._since, self._since_len = self._state.copy(), (), 0
+
+    def _before(self) -> State:
+        """The position before the pending step: ``_base`` with the steps since replayed (then
+        kept as the new ``_base``; neither is ever changed)."""
+        if self._settled is None:
+            state = self._base.copy()
+            counts = DeckCounts()
+            for step, outcomes in _unwind(self._since):
+                state.chance = DeckChance(self.game.compiled, outcomes, None, counts)
+                _play(state, step)
+                state.events.clear()
+                state.history.clear()
+            self._base = self._settled = state
+            self._since, self._since_len = (), 0
+        return self._settled
+
+    def _replay_pending(self) -> None:
+        """A copy made at a chance node: replay the pending step with its outcomes so far."""
+        state = self._before().copy()
+        state.chance = _live_chance(self.game.compiled, self._outcomes)
+        self._state = state
+        g = self._greenlet = greenlet(_steps)
+        g.parent = getcurrent()
+        self._resume(g.switch(state, self._step))
 
     def resampled(self, seat: int, rng) -> "Episode":
         """A copy in which the cards ``seat`` cannot see, the other hands and the deck, are
@@ -248,7 +319,7 @@ class Episode:
         if self.request is not None or self.is_terminal() or self.current_player() != seat:
             raise ValueError(f"resample at seat {seat}'s own decision, not at {self.current_player()!r}")
         new = self.copy()
-        state = new.state
+        state = new._state
         hidden = [card for s, hand in enumerate(state.hands) if s != seat for card in hand] + state.deck
         rng.shuffle(hidden)
         at = 0
@@ -258,6 +329,8 @@ class Episode:
                 at += len(hand)
         state.deck = hidden[at:]
         new.replayable = False
+        if new.explicit:  # the steps since _base no longer lead here
+            new._base, new._since, new._since_len = state.copy(), (), 0
         return new
 
     def __deepcopy__(self, memo) -> "Episode":
@@ -271,18 +344,20 @@ class Episode:
         return _replayed, (self.game, tuple(self.ids()))
 
     def copy(self) -> "Episode":
-        """An independent copy. At a chance node the copy shares the settled state (never changed)
-        and replays the step up to the same node when it is first applied an outcome."""
+        """An independent copy. At a chance node the copy replays the pending step from the
+        position before it (shared, never changed) when it is first applied an outcome."""
+        if self.request is not None:
+            self._before()  # made once, shared
         new = object.__new__(Episode)
         new.__dict__.update(self.__dict__)
         new._outcomes = list(self._outcomes)
+        new._greenlet = new._cards = None
         if self.request is None:
-            new.state = self.state.copy()
-            new._counts = self._counts.moved_to(new.state.deck) if self._counts.deck is self.state.deck \
-                else DeckCounts()
+            new._state = state = self._state.copy()
+            if self.explicit:
+                state.chance.counts = self._state.chance.counts.moved_to(self._state.deck, state.deck)
         else:
-            new._counts = DeckCounts()
-            new.state = new._greenlet = None
+            new._state = None
         return new
 
 
@@ -293,6 +368,16 @@ def _replayed(game: RlGame, ids) -> Episode:
     return episode
 
 
+def _unwind(cell) -> list:
+    """The items of a (last, (previous, (...))) chain, first first."""
+    out = []
+    while cell:
+        out.append(cell[0])
+        cell = cell[1]
+    out.reverse()
+    return out
+
+
 def _play(state: State, step) -> list:
     """An engine step: deal the first round (_BEGIN) or apply an action; its events."""
     if step is _BEGIN:
@@ -301,11 +386,38 @@ def _play(state: State, step) -> list:
     return state.apply(step)
 
 
+def _steps(state: State, step) -> None:
+    """An episode's greenlet: play each step it is handed, hand back its events, wait for the next."""
+    while True:
+        state, step = getcurrent().parent.switch(_play(state, step))
+
+
+def _live_chance(compiled: CompiledRules, outcomes) -> DeckChance:
+    """The chance of an episode's state: ``outcomes`` replayed, then every outcome from outside."""
+    return DeckChance(compiled, outcomes, _suspend, DeckCounts(), _suspend_cards)
+
+
 def _suspend(request: ChanceRequest) -> int:
-    """Inside a step's greenlet: hand the chance node to the episode, wait for its outcome."""
+    """Inside a step's greenlet: hand the chance node (a lot) to the episode, wait for its outcome."""
     return getcurrent().parent.switch(request)
 
 
+def _suspend_cards(deck: list, k: int) -> list:
+    """Inside a step's greenlet: have the episode take ``k`` cards from ``deck``, one chance node
+    each, and wait for them."""
+    return getcurrent().parent.switch(_Cards(deck, k))
+
+
+class _Cards:
+    """``k`` cards a step takes from ``deck``: the episode asks chance for each, into ``taken``."""
+
+    __slots__ = ("deck", "k", "taken")
+
+    def __init__(self, deck: list, k: int):
+        self.deck, self.k, self.taken = deck, k, []
+
+
 _NONE = object()
+_REBASE = 256  # steps after which the position is kept as ``_base`` (a copy of the state)
 #: actions after which chance never decides anything (a call; a catch window declined)
 _NO_CHANCE = (CallDos, Pass)

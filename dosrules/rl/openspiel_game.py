@@ -30,6 +30,7 @@ GAME_NAME = "dosrules"
 _MAX_PLAYERS = 10  # what the game type admits; each ruleset says its own range
 
 _DEFAULT_RULESET = (shipped_ids("editions") or [""])[0]  # the first shipped edition, by file name
+_CHANCE, _TERMINAL = pyspiel.PlayerId.CHANCE, pyspiel.PlayerId.TERMINAL
 
 GAME_TYPE = pyspiel.GameType(
     short_name=GAME_NAME,
@@ -78,7 +79,12 @@ class DosGame(pyspiel.Game):
 
 
 class DosState(pyspiel.State):
-    """A game in progress: an ``episode.Episode`` with explicit chance."""
+    """A game in progress: an ``episode.Episode`` with explicit chance.
+
+    The queries ``current_player``, ``is_chance_node``, ``is_terminal`` and ``legal_actions``
+    are answered here in Python, as OpenSpiel's C++ ``State`` answers them, so that a caller in
+    Python does not pass through C++ and back for each; OpenSpiel's C++ code (e.g.
+    ``random_sim_test``) reaches the same answers through ``_legal_actions`` and the rest."""
 
     def __init__(self, game: DosGame, episode: Episode | None = None):
         super().__init__(game)
@@ -89,13 +95,26 @@ class DosState(pyspiel.State):
     def _who(self) -> int:
         p = self.episode.current_player()
         if p is None:
-            return pyspiel.PlayerId.TERMINAL
-        if p == CHANCE:
-            return pyspiel.PlayerId.CHANCE
-        return p
+            return _TERMINAL
+        return _CHANCE if p == CHANCE else p
 
     def current_player(self) -> int:
         return self._player
+
+    def is_chance_node(self) -> bool:
+        return self._player is _CHANCE
+
+    def is_player_node(self) -> bool:
+        return self._player >= 0
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """The legal ids of ``player`` (default: the one to act); at a chance node its outcomes."""
+        episode = self.episode
+        if episode.request is not None:
+            return [o for o, _ in episode.request.outcomes]
+        if player is not None and player != self._player:
+            return []
+        return episode.legal_ids()
 
     def _legal_actions(self, player: int) -> list[int]:
         if player != self._player:
@@ -106,8 +125,9 @@ class DosState(pyspiel.State):
         return self.episode.chance_outcomes()
 
     def _apply_action(self, action: int) -> None:
-        self.episode.apply(int(action))
-        self._player = self._who()
+        episode = self.episode
+        episode.apply(action)
+        self._player = _CHANCE if episode.request is not None else self._who()
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -118,7 +138,7 @@ class DosState(pyspiel.State):
         return str(self.rl.codebook.action(action))
 
     def is_terminal(self) -> bool:
-        return self.episode.is_terminal()
+        return self._player is _TERMINAL
 
     def returns(self) -> list[float]:
         return self.episode.utilities()
@@ -138,11 +158,8 @@ class DosState(pyspiel.State):
             text += f"\n  chance: {self.episode.request.kind}"
         return text
 
-    def clone(self) -> "DosState":
-        return DosState(self.get_game(), self.episode.copy())
-
     def __deepcopy__(self, memo) -> "DosState":
-        return self.clone()
+        return self.clone()  # OpenSpiel's: a new initial state given copies of the attributes and the history
 
 
 class DosObserver:
