@@ -288,8 +288,8 @@ def _text_filled(doc) -> list[str]:
         f = g["filled"]
         who = names[g["ruleset"]] + (f", {g['players']} players" if several else "")
         out += _wrap(f"{who}: {_pct(g['void_share'])} of its rounds void unfilled, {_pct(f['void_share'])} "
-                     f"filled{_still_void(f)} ({f['summary']['rounds']:,} rounds filled); the readings are "
-                     f"{f['source']} (the filled spec is in --json and --html):", "    ", "  ")
+                     f"filled{_still_void(f)} ({f['summary']['rounds']:,} rounds filled). Readings: {f['source']}; "
+                     "the filled spec is in --json and --html:", "    ", "  ")
         for r in f["readings"]:
             out += _wrap(f"{r['path']} = {r['reading']} ({r['why']})", "        ", "      ")
         out.append(_table([[x["label"], _pm(x["unfilled"]), _pm(x["filled"])] for x in f["figures"]],
