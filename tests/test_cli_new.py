@@ -157,6 +157,13 @@ def test_edition_skeleton_validates_with_every_open_rule_unspecified(capsys, tmp
     assert code == 0, err
     code, out, err = run(capsys, "validate", "french-2020.yaml")
     assert (code, err) == (0, "") and "french-2020.yaml: valid (french-2020, sha256:" in out
+    text = (tmp_path / "french-2020.yaml").read_text()
+    todo = re.search(r"still to transcribe: (\d+) citations say TODO \(([a-z_.]+), ", out)
+    assert todo and int(todo.group(1)) == text.count("quote: TODO") > 10  # every copied value, listed
+    (tmp_path / "french-2020.yaml").write_text(text.replace(f"{todo.group(2)}: {{source: src, section: TODO, quote: TODO",
+                                                            f"{todo.group(2)}: {{source: src, section: §1, quote: vingt"))
+    code, out, err = run(capsys, "validate", "french-2020.yaml")
+    assert code == 0 and f"{int(todo.group(1)) - 1} citations say TODO" in out  # one transcribed
     ruleset = load_ruleset(tmp_path / "french-2020.yaml")
     german = load_ruleset("german")
     for path in rule_paths():

@@ -147,5 +147,6 @@ def _new_edition(args) -> int:
     _check_and_write(target, text, None, dirs)
     print(f"wrote {target}: every rule unspecified where it may be; the others copied from {model.id} and "
           "marked inferred until you cite your source.")
-    print(f"Next: transcribe, then 'dosrules validate {target}'; 'dosrules gaps {target}' lists what stays unspecified.")
+    print(f"Next: transcribe, then 'dosrules validate {target}' (it counts the citations still to transcribe); "
+          f"'dosrules gaps {target}' lists what stays unspecified.")
     return 0

@@ -10,6 +10,7 @@ from typing import Any
 
 from ..errors import DosrulesError, RulesetError
 from ..ruleset.fill import is_readings_file
+from ..ruleset.provenance import PLACEHOLDER, placeholder_citations
 from .common import add_rulesets_option, ruleset_dirs
 from .validation import Report, validation_inputs, yaml_kind
 from ..ruleset.loader import load_ruleset, resolve, shipped_ids, shipped_rulesets
@@ -89,6 +90,11 @@ def _validate_ruleset(spec: str, dirs: list[Path], report: "Report") -> None:
         report.invalid_input(spec, result.problems)
     elif result.ruleset is not None:
         report.valid(spec, f"{result.ruleset.id}, {result.ruleset.content_hash}")
+        todo = placeholder_citations(dict(result.ruleset.provenance), result.ruleset.id)
+        if todo:
+            shown = ", ".join(todo[:3]) + (f" and {len(todo) - 3} more" if len(todo) > 3 else "")
+            report.note(spec, f"still to transcribe: {len(todo)} citation{'s' if len(todo) != 1 else ''} "
+                              f"say {PLACEHOLDER} ({shown}); replace each with the source's section and words")
     else:
         report.valid(spec, "a partial house rule: compose it with an edition to use it")
 

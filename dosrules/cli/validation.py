@@ -98,6 +98,12 @@ class Report:
         count = len(problems)
         print(f"{spec}: invalid ({count} problem{'s' if count != 1 else ''})")
 
+    def note(self, spec: str, what: str) -> None:
+        """Something a valid file still leaves to do (a notice in GitHub's format)."""
+        if self.format == "github":
+            print(annotation(DosrulesError(what, where=Location(spec)), spec, "notice"))
+        print(f"{spec}: {what}")
+
     def skipped(self, spec: str) -> None:
         self.skips += 1
         what = "not a ruleset or readings file"

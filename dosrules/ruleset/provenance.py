@@ -35,6 +35,18 @@ CITATION_FIELDS = ("source", "section", "quote")
 WHOLE_FILE = "rules"  # the cite key that covers every rule value of the file
 
 
+#: what a citation says where the source's words are still to be transcribed (``dosrules new edition``)
+PLACEHOLDER = "TODO"
+
+
+def placeholder_citations(provenance: dict[str, Provenance], ruleset_id: str) -> list[str]:
+    """The rule paths whose citation, set by ``ruleset_id``, still says :data:`PLACEHOLDER` for
+    its section or quote: a file that validates, with transcription left to do."""
+    return [path for path, p in provenance.items()
+            if p.citation is not None and p.ruleset == ruleset_id
+            and PLACEHOLDER in (p.citation.section.strip().upper(), p.citation.quote.strip().upper())]
+
+
 def rule_leaves(rules: dict[str, Any], prefix: str = "") -> Iterator[tuple[str, Any]]:
     """(rule path, value) for every rule leaf set in a (partial) rule tree."""
     for key, value in rules.items():

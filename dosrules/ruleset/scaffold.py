@@ -22,7 +22,7 @@ from typing import Any, Iterable, Mapping, Sequence
 
 from ..errors import DosrulesError, UsageError
 from .model import UNSPECIFIED_TEXT, Ruleset, rule_paths
-from .provenance import RULE_LEAVES, file_leaves
+from .provenance import PLACEHOLDER, RULE_LEAVES, file_leaves
 from .readings import OPEN_PATHS
 from .resources import PACKAGE_DIR, data_dir
 from .schema import nearest, ruleset_schema, show, validator
@@ -327,7 +327,7 @@ def edition_text(name: str, target: Path, model: Ruleset, source_file: str, lang
               "  # what the source says, cite it, and drop status and note."]
     for path in rule_paths():
         if path not in OPEN_PATHS:
-            entry = {"source": "src", "section": "TODO", "quote": "TODO", "status": "inferred",
+            entry = {"source": "src", "section": PLACEHOLDER, "quote": PLACEHOLDER, "status": "inferred",
                      "note": f"copied from {model.id} as a starting point"}
             lines.append(f"  {path}: {_entry(entry)}")
     lines.append("  # Where the source is silent, a rule stays unspecified; a citation may still say where:")
