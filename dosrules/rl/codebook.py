@@ -65,6 +65,8 @@ class Codebook:
             key = _identity(a)
             if key is not None:
                 self._by_id[key] = i
+        # the engine's own DRAW, END, CALL_DOS and PASS (one object each), by identity
+        self._constants: dict[int, int] = {id(a): self._by_value[a] for a in (DRAW, END, CALL_DOS, PASS)}
 
     def __len__(self) -> int:
         return len(self.actions)
@@ -87,15 +89,17 @@ class Codebook:
 
     def indices(self, actions) -> list[int]:
         """The ids of ``actions`` (e.g. ``state.legal_actions()``), sorted."""
-        by_id, by_value = self._by_id, self._by_value
+        by_id, by_value, constants = self._by_id, self._by_value, self._constants
         out = []
         for a in actions:
             if type(a) is Match:  # _identity(a), inline: most legal actions are matches
                 c = a.cards
-                key = (id(a.target), id(c[0]), id(c[1])) if len(c) == 2 else (id(a.target), id(c[0]))
+                i = by_id.get((id(a.target), id(c[0]), id(c[1])) if len(c) == 2 else (id(a.target), id(c[0])))
             else:
-                key = _identity(a)
-            i = by_id.get(key) if key is not None else None
+                i = constants.get(id(a))
+                if i is None:
+                    key = _identity(a)
+                    i = by_id.get(key) if key is not None else None
             out.append(by_value[a] if i is None else i)
         out.sort()
         return out

@@ -18,7 +18,7 @@ it, and the card an outcome names is found by adding up counts rather than by a 
 from __future__ import annotations
 
 from collections import Counter
-from itertools import chain, repeat
+from itertools import chain, compress, repeat
 from typing import Callable
 
 from ..engine.chance import Chance
@@ -31,26 +31,35 @@ CARD, LOT = "card", "lot"
 
 class ChanceRequest:
     """What chance decides next: ``kind`` is ``card`` (a card leaves the deck; outcome = face
-    index) or ``lot`` (a seat by lot; outcome = 0..n-1); ``outcomes`` = [(outcome, probability), ...]
-    (never changed: copy it to change it); ``weights`` = the count of each outcome id (cards left per
-    face, or 1 per seat)."""
+    index) or ``lot`` (a seat by lot; outcome = 0..n-1); ``weights`` = the count of each outcome id
+    (cards left per face, or 1 per seat) and ``total`` their sum; ``outcomes`` = a new list of
+    (outcome, probability) pairs, ascending, each with probability weight / total (made only
+    when asked for: a caller that samples otherwise never builds it)."""
 
-    __slots__ = ("kind", "outcomes", "weights")
+    __slots__ = ("kind", "weights", "total")
 
-    def __init__(self, kind: str, outcomes: list[tuple[int, float]], weights: tuple[int, ...]):
-        self.kind, self.outcomes, self.weights = kind, outcomes, weights
+    def __init__(self, kind: str, weights: tuple[int, ...], total: int):
+        self.kind, self.weights, self.total = kind, weights, total
+
+    @property
+    def outcomes(self) -> list[tuple[int, float]]:
+        total = self.total
+        return [(o, w / total) for o, w in enumerate(self.weights) if w]
+
+    def ids(self) -> list[int]:
+        """The outcomes, without their probabilities."""
+        return list(compress(range(len(self.weights)), self.weights))
 
     def allows(self, outcome) -> bool:
         return type(outcome) is int and 0 <= outcome < len(self.weights) and self.weights[outcome] > 0
 
     def __eq__(self, other) -> bool:
-        return type(other) is ChanceRequest and (self.kind, self.outcomes, self.weights) == (
-            other.kind, other.outcomes, other.weights)
+        return type(other) is ChanceRequest and (self.kind, self.weights) == (other.kind, other.weights)
 
     __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
-        return f"ChanceRequest({self.kind!r}, {len(self.outcomes)} outcomes)"
+        return f"ChanceRequest({self.kind!r}, {sum(map(bool, self.weights))} outcomes)"
 
 
 class DeckCounts:
@@ -166,7 +175,7 @@ def _no_ask(request: ChanceRequest) -> int:
 def card_request(counts: list[int], total: int) -> ChanceRequest:
     """The next card of a deck of ``total`` cards holding ``counts[f]`` of face ``f``: each face
     with probability count / total."""
-    return ChanceRequest(CARD, [(f, k / total) for f, k in enumerate(counts) if k], tuple(counts))
+    return ChanceRequest(CARD, tuple(counts), total)
 
 
 _LOTS: dict[int, ChanceRequest] = {}
@@ -176,7 +185,7 @@ def _lot_request(n: int) -> ChanceRequest:
     """A seat of ``n`` by lot, each with probability 1/n (one request per ``n``: it never changes)."""
     request = _LOTS.get(n)
     if request is None:
-        request = _LOTS[n] = ChanceRequest(LOT, [(s, 1.0 / n) for s in range(n)], (1,) * n)
+        request = _LOTS[n] = ChanceRequest(LOT, (1,) * n, n)
     return request
 
 

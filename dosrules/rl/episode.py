@@ -35,7 +35,7 @@ from ..engine.state import State
 from ..errors import DosrulesError, UsageError
 from ..ruleset.loader import load_ruleset
 from .codebook import Codebook
-from .deckchance import ChanceRequest, DeckChance, DeckCounts
+from .deckchance import ChanceRequest, DeckChance, DeckCounts, card_request
 
 __all__ = ["RlGame", "Episode", "CHANCE", "DEFAULT_MAX_GAME_LENGTH"]
 
@@ -162,9 +162,10 @@ class Episode:
     def current_player(self) -> int | None:
         if self.request is not None:
             return CHANCE
-        if self.is_terminal():
+        state = self._state  # is_terminal(), inline: asked after every step
+        if state.is_terminal() or self.moves >= self.game.max_game_length:
             return None
-        return self._state.current_player()
+        return state.current_player()
 
     def is_chance_node(self) -> bool:
         return self.request is not None
@@ -174,15 +175,18 @@ class Episode:
 
     def legal_ids(self) -> list[int]:
         """The ids of the current player's legal actions, ascending ([] at chance and at the end)."""
-        if self.request is not None or self.is_terminal():
+        if self.request is not None:
             return []
-        return self.game.codebook.indices(self._state.legal_actions())
+        state = self._state  # is_terminal(), inline: asked at every decision
+        if state.is_terminal() or self.moves >= self.game.max_game_length:
+            return []
+        return self.game.codebook.indices(state.legal_actions())
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """(outcome, probability) pairs at a chance node, ascending."""
         if self.request is None:
             raise ValueError("not a chance node")
-        return list(self.request.outcomes)
+        return self.request.outcomes  # a new list each time
 
     def winner(self) -> int | None:
         return self._state.winner if self.is_terminal() else None
@@ -203,10 +207,11 @@ class Episode:
 
     def apply(self, i: int) -> None:
         """Apply a decision (an action id) or, at a chance node, a chance outcome."""
-        if self.request is not None:
-            if not self.request.allows(i):
-                raise ValueError(f"{i!r} is not a chance outcome here: {self.request.kind} "
-                                 f"{[o for o, _ in self.request.outcomes]}")
+        request = self.request
+        if request is not None:
+            weights = request.weights  # request.allows(i), inline: this runs at every chance node
+            if type(i) is not int or not 0 <= i < len(weights) or not weights[i]:
+                raise ValueError(f"{i!r} is not a chance outcome here: {request.kind} {request.ids()}")
             self._ids = (i, self._ids)
             if self._state is None:  # a copy made at this chance node: replay up to it first
                 self._replay_pending()
@@ -216,9 +221,10 @@ class Episode:
                 reply = i
             else:  # a card of the hand being dealt (or the cards being drawn)
                 chance = self._state.chance
-                cards.taken.append(chance.counts.take(cards.deck, i, chance.faces, chance.face_index))
-                if len(cards.taken) < cards.k:
-                    self.request = chance.request(cards.deck)
+                counts = chance.counts
+                cards.taken.append(counts.take(cards.deck, i, chance.faces, chance.face_index))
+                if len(cards.taken) < cards.k:  # the next card: counts are those of cards.deck after take
+                    self.request = card_request(counts.counts, counts.size)
                     return
                 self._cards, reply = None, cards.taken
             g = self._greenlet

@@ -111,7 +111,7 @@ class DosState(pyspiel.State):
         """The legal ids of ``player`` (default: the one to act); at a chance node its outcomes."""
         episode = self.episode
         if episode.request is not None:
-            return [o for o, _ in episode.request.outcomes]
+            return episode.request.ids()
         if player is not None and player != self._player:
             return []
         return episode.legal_ids()
@@ -122,7 +122,10 @@ class DosState(pyspiel.State):
         return self.episode.legal_ids()
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        return self.episode.chance_outcomes()
+        request = self.episode.request
+        if request is None:
+            raise ValueError("not a chance node")
+        return request.outcomes
 
     def _apply_action(self, action: int) -> None:
         episode = self.episode
