@@ -305,6 +305,8 @@ _UNCOUNTED = frozenset((Matched, TurnEnded, Refilled, Placed))
 #: the round metrics _Tally counts itself, in the order of its per-round observation tuples
 _COUNTED = ("turns", "cards_drawn", "draws", "bonus_draws", "penalty_draws", "single_colour_bonuses",
             "double_colour_bonuses", "dos_calls", "dos_catches", "reshuffles")
+#: frequent events that show no situation (skipped early by the situation tally)
+_NO_SITUATION = frozenset((TurnEnded, Drew, Refilled, Placed, DosCalled))
 #: situation indexes (dosrules.play.situations), in the order of the per-round situation counters
 (_ROUND, _FIRST_DEAL, _DEALER_WILD, _NEXT_DEAL, _TURN_S, _WIDE_ROW, _MATCH, _SINGLE_M, _DOUBLE_M,
  _DREW_HOLDING, _MATCH_AFTER_DRAW, _FAILED_DRAW, _DECLINED, _SINGLE_B, _DOUBLE_B, _COLOUR_B, _COVERED,
@@ -434,17 +436,7 @@ class _SituationTally(_Tally):
         super().__init__(res, players)
 
     def feed(self, events) -> GameOver | None:
-        self._situations(events)
-        return super().feed(events)
-
-    def _new_round(self) -> None:
-        self.sit = [0] * len(SITUATION_NAMES)
-        self.double_turn = False
-        self.drawn_turn = None
-        self.voided = False
-
-    def _situations(self, events) -> None:
-        """Count the situations ``events`` show."""
+        """Count the situations ``events`` show, then what every tally counts."""
         sit = self.sit
         for e in events:
             t = type(e)
@@ -462,6 +454,8 @@ class _SituationTally(_Tally):
                 if self.drawn_turn is not None:  # the first decision after a draw: a match was possible
                     sit[_MATCH_AFTER_DRAW] += 1
                     self.drawn_turn = None
+            elif t in _NO_SITUATION:
+                continue
             elif t is TurnStarted:
                 row = e.row
                 sit[_TURN_S] += 1
@@ -507,6 +501,13 @@ class _SituationTally(_Tally):
                 self.sit_rounds.append(sit)
                 self._new_round()
                 sit = self.sit
+        return _Tally.feed(self, events)
+
+    def _new_round(self) -> None:
+        self.sit = [0] * len(SITUATION_NAMES)
+        self.double_turn = False
+        self.drawn_turn = None
+        self.voided = False
 
     def step(self, state, action) -> GameOver | None:
         """Count the situation an action is taken in, apply it, count its events; after a draw,
