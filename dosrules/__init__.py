@@ -1,5 +1,12 @@
 """dosrules: the rules of DOS as data — rulesets, one engine, and a verifier."""
 
+import os as _os
+
+if _os.environ.get("DOSRULES_PURE_PYTHON", "") not in ("", "0"):  # no compiled module (mypyc, C)
+    from ._source import prefer_source
+
+    prefer_source()
+
 from .ruleset.loader import load_ruleset
 from .ruleset.model import UNSPECIFIED, Ruleset, Rules, Status
 

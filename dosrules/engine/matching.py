@@ -16,6 +16,7 @@ from ..ruleset.cards import Card, Declared, Kind
 from ..ruleset.model import MatchAfterDraw, RowWildChoice, WildNumberColour
 from .actions import Match, Place
 from .requirements import first_forbidden, rests_on
+from .zones import Zones
 
 __all__ = ["Matching"]
 
@@ -24,8 +25,8 @@ _AFTER_DRAW = ("drawing.match_after_draw",)
 _DRAWN_CARD = MatchAfterDraw.DRAWN_CARD
 
 
-class Matching:
-    """The matching half of ``State`` (a mixin: it reads the state's zones and ``self.c``)."""
+class Matching(Zones):
+    """The matching part of ``State`` (the first of its chain of classes: see ``zones``)."""
 
     def match_actions(self, after_draw_ok: bool = False, use_table: bool = False) -> list[Match]:
         """The matches the turn player may make now (gap-dependent ones included).

@@ -14,6 +14,7 @@ from .actions import END, Action, Match, Place, Declare
 from .events import (BonusEarned, CatchDeclined, Caught, Drew, Matched, Placed, Refilled, Reshuffled,
                      RoundVoid, RuleGap, TurnEnded, WildDeclared)
 from .phase import BONUS, CATCH, DECLARE, ENDING, FINISH, OVER, TURN
+from .matching import Matching
 from .requirements import ending_allowed, ending_rules, match_gaps
 
 __all__ = ["TurnFlow"]
@@ -24,8 +25,22 @@ _OPEN_AFTER_DRAW = MatchAfterDraw.UNSPECIFIED
 _FIRST = (BonusPlacement.REQUIRED, BonusPlacement.UNSPECIFIED, BonusPlacement.OPTIONAL)  # placed first
 
 
-class TurnFlow:
-    """The turn half of ``State`` (a mixin over the state's zones and ``self.c``)."""
+class TurnFlow(Matching):
+    """The turn part of ``State`` (after ``Matching`` in its chain of classes: see ``zones``)."""
+
+    # --- defined by Rounds, the next class of the chain ------------------------------------------
+
+    def _start_turn(self, seat: int) -> bool:
+        raise NotImplementedError
+
+    def _first_turn(self) -> bool:
+        raise NotImplementedError
+
+    def _next_seat(self, seat: int) -> int:
+        raise NotImplementedError
+
+    def _go_out(self, seat: int) -> bool:
+        raise NotImplementedError
 
     # --- actions ------------------------------------------------------------------------------
 
@@ -193,7 +208,8 @@ class TurnFlow:
 
     def bonus_keepable(self) -> tuple[bool | None, str]:
         """Whether the bonus cards still owed may be kept (None: a rule gap), and the rule path."""
-        found, path = True, ""
+        found: bool | None = True
+        path = ""
         for path_, placement, _ in self._placements():
             if placement is BonusPlacement.REQUIRED:
                 return False, path_
@@ -238,6 +254,7 @@ class TurnFlow:
         return self._first_turn() if self.after_declare == "first-turn" else self._continue_end()
 
     def _resolve_catch(self, caught: bool) -> bool:
+        assert self.catch is not None
         seat, catcher, resume = self.catch
         self.catch = None
         self.phase = resume
@@ -405,6 +422,7 @@ class TurnFlow:
         """``seat`` draws ``k`` cards: the cards drawn, or None if the round ended."""
         if k <= 0:
             return []
+        cards: list[Card] | None
         if len(self.deck) >= k:  # the common case
             cards = self.chance.take(self.deck, k)
         else:
@@ -424,7 +442,7 @@ class TurnFlow:
         if that ended the round."""
         if len(self.deck) >= k:
             return self.chance.take(self.deck, k)
-        out = []
+        out: list[Card] = []
         while len(out) < k:
             if not self.deck:
                 more = self._replenish(why)

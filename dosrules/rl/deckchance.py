@@ -17,6 +17,7 @@ it, and the card an outcome names is found by adding up counts rather than by a 
 
 from __future__ import annotations
 
+import copy
 from collections import Counter
 from itertools import chain, compress, repeat
 from typing import Callable
@@ -158,8 +159,7 @@ class DeckChance(Chance):
         return outcome
 
     def copy(self) -> "DeckChance":
-        new = object.__new__(DeckChance)
-        new.__dict__.update(self.__dict__)
+        new = copy.copy(self)  # Chance may be compiled (mypyc): no object.__new__ for its subclasses
         new.outcomes = list(self.outcomes)
         new.counts = DeckCounts()
         return new
