@@ -17,6 +17,8 @@ from __future__ import annotations
 import random
 from typing import Any, Callable, Sequence
 
+from mypy_extensions import mypyc_attr
+
 from ..ruleset.model import AfterFailedDraw, MatchAfterDraw
 from ..engine.actions import CALL_DOS, DRAW, END, PASS, Action, CatchDos, Match, Place, declared_key
 from ..engine.state import Phase, State
@@ -26,6 +28,7 @@ from .planner import PlannerTables, best_matches, plain_plan, tables_for
 __all__ = ["Agent", "RandomAgent", "GreedyAgent", "AGENTS", "make_agent", "parse_agent_spec"]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled by mypyc, subclassed anywhere
 class Agent:
     """A policy: ``act(state)`` returns one of ``state.legal_actions()``."""
 
@@ -38,6 +41,7 @@ class Agent:
         return f"{type(self).__name__}()"
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a player of tests that keeps some choices
 class RandomAgent(Agent):
     name = "random"
 
@@ -58,7 +62,8 @@ class GreedyAgent(Agent):
                              fix="Write e.g. greedy:forget=0.1,catch=0.5.")
         # the random source is made when first needed: greedy that always calls DOS and always
         # catches never needs one (seeding a Mersenne Twister costs as much as a few actions)
-        self._seed, self._rng = seed, None
+        self._seed = seed
+        self._rng: random.Random | None = None
         self.forget, self.catch = forget, catch
         # the rest of this turn's plan, valid while state, history length, round and turn are these
         self._plan: list[Match] = []
@@ -75,9 +80,10 @@ class GreedyAgent(Agent):
     @property
     def rng(self) -> random.Random:
         """The agent's own random source (seeded with its seed when first used)."""
-        if self._rng is None:
-            self._rng = random.Random(self._seed)
-        return self._rng
+        rng = self._rng
+        if rng is None:
+            rng = self._rng = random.Random(self._seed)
+        return rng
 
     def _chance(self, p: float) -> bool:
         if p <= 0.0:
@@ -131,6 +137,7 @@ class GreedyAgent(Agent):
                 return CALL_DOS
             return END
         if ph is _CATCH:
+            assert state.catch is not None
             return CatchDos(state.catch[0]) if self._chance(self.catch) else PASS
         return self._act_general(state)
 
