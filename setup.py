@@ -24,7 +24,7 @@ ROOT = Path(__file__).resolve().parent
 DATA = ("rulesets", "schemas")
 #: compiled by mypyc when DOSRULES_MYPYC=1 (one shared library; the .py files stay the source)
 MYPYC_MODULES = [f"dosrules/engine/{name}.py" for name in (
-    "zones", "matching", "turn", "rounds", "state", "requirements", "compiled", "chance")] + [
+    "phase", "zones", "matching", "turn", "rounds", "state", "requirements", "compiled", "chance")] + [
     f"dosrules/play/{name}.py" for name in ("agents", "behaviour", "tally")]
 
 

@@ -11,6 +11,7 @@ table decides.
 from __future__ import annotations
 
 from collections import Counter
+from typing import Final
 
 from ..ruleset.cards import Card, Declared, Kind
 from ..ruleset.model import MatchAfterDraw, RowWildChoice, WildNumberColour
@@ -20,9 +21,11 @@ from .zones import Zones
 
 __all__ = ["Matching"]
 
-_NO_BONUS, _SINGLE, _DOUBLE = (None, None), ("single-colour", None), ("double-colour", None)
-_AFTER_DRAW = ("drawing.match_after_draw",)
-_DRAWN_CARD = MatchAfterDraw.DRAWN_CARD
+_NO_BONUS: Final = (None, None)
+_SINGLE: Final = ("single-colour", None)
+_DOUBLE: Final = ("double-colour", None)
+_AFTER_DRAW: Final = ("drawing.match_after_draw",)
+_DRAWN_CARD: Final = MatchAfterDraw.DRAWN_CARD
 
 
 class Matching(Zones):

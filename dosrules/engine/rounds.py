@@ -5,6 +5,8 @@ As in ``turn``, a step that ends the round returns ``True`` (``ENDED``).
 
 from __future__ import annotations
 
+from typing import Final
+
 from ..errors import DosrulesError
 from ..ruleset.cards import Card, Kind
 from ..ruleset.model import (AfterFailedDraw, AllWildRow, Direction, FirstDealer, FirstPlayer, NextDealer,
@@ -16,14 +18,14 @@ from .turn import ENDED, TurnFlow
 __all__ = ["Rounds"]
 
 
-_NUMBER = Kind.NUMBER
+_NUMBER: Final = Kind.NUMBER
 #: high-card draws for first dealer before the seats still tied settle it by lot (a tie repeats
 #: 20 times with a chance below 1e-19 under the printed deck; under a deck whose every card
 #: draws the same value it always does, and drawing again would never end)
-MAX_DEALER_DRAWS = 20
+MAX_DEALER_DRAWS: Final = 20
 #: rounds in a row that end before their first action (a gap at the deal or the first turn)
 #: after which the game stops: every round of such rules ends alike
-MAX_IDLE_ROUNDS = 1000
+MAX_IDLE_ROUNDS: Final = 1000
 
 
 class Rounds(TurnFlow):

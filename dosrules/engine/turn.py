@@ -7,6 +7,8 @@ Every step that can end the round (a rule gap, a player going out, the deck runn
 
 from __future__ import annotations
 
+from typing import Final
+
 from ..ruleset.cards import Card, Declared
 from ..ruleset.model import (BonusPlacement, BonusTiming, Catcher, DeckExhaustion, DrawTiming, MatchAfterDraw,
                               PenaltyTiming, PendingPenalty, RefillMode)
@@ -20,9 +22,9 @@ from .requirements import ending_allowed, ending_rules, match_gaps
 __all__ = ["TurnFlow"]
 
 
-ENDED = True  # returned by a step that ended the round
-_OPEN_AFTER_DRAW = MatchAfterDraw.UNSPECIFIED
-_FIRST = (BonusPlacement.REQUIRED, BonusPlacement.UNSPECIFIED, BonusPlacement.OPTIONAL)  # placed first
+ENDED: Final = True  # returned by a step that ended the round
+_OPEN_AFTER_DRAW: Final = MatchAfterDraw.UNSPECIFIED
+_FIRST: Final = (BonusPlacement.REQUIRED, BonusPlacement.UNSPECIFIED, BonusPlacement.OPTIONAL)  # placed first
 
 
 class TurnFlow(Matching):

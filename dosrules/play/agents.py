@@ -15,7 +15,7 @@ not depend on the agents, and a seeded agent is reproducible.
 from __future__ import annotations
 
 import random
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Final, Sequence
 
 from mypy_extensions import mypyc_attr
 
@@ -190,8 +190,11 @@ class GreedyAgent(Agent):
                    else (-1, ()))
 
 
-_TURN, _FINISH, _ENDING, _CATCH = Phase.TURN, Phase.FINISH, Phase.ENDING, Phase.CATCH
-_ANY_AFTER_DRAW = MatchAfterDraw.ANY
+_TURN: Final = Phase.TURN
+_FINISH: Final = Phase.FINISH
+_ENDING: Final = Phase.ENDING
+_CATCH: Final = Phase.CATCH
+_ANY_AFTER_DRAW: Final = MatchAfterDraw.ANY
 
 AGENTS: dict[str, Callable[..., Agent]] = {"random": RandomAgent, "greedy": GreedyAgent}
 

@@ -33,7 +33,7 @@ a profile is as reproducible as greedy.
 from __future__ import annotations
 
 import random
-from typing import cast
+from typing import Final, cast
 from dataclasses import asdict, dataclass, fields, replace
 
 from ..engine.actions import CALL_DOS, DRAW, END, PASS, Action, CatchDos, End, Match, Place, declared_key
@@ -230,4 +230,6 @@ def make_profile_agent(name: str, seed: int = 0, **habits: float) -> BehaviourAg
     return BehaviourAgent(seed, replace(PROFILES[name], **habits), name)
 
 
-_TURN, _CATCH, _DECLARE = Phase.TURN, Phase.CATCH, Phase.DECLARE
+_TURN: Final = Phase.TURN
+_CATCH: Final = Phase.CATCH
+_DECLARE: Final = Phase.DECLARE

@@ -8,7 +8,7 @@ and after an action. Compiled by mypyc with the engine where that build is made 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from ..engine.actions import Action, CallDos, CatchDos, Draw, End, Match, Place
 from ..engine.events import (BonusEarned, Buried, Caught, DealerChosen, Dealt, DosCalled, Drew, GameOver,
@@ -30,18 +30,45 @@ def hist_add(hist: dict[str, int], key: Any, k: int = 1) -> None:
 
 
 #: frequent events which no statistic counts (skipped first)
-_UNCOUNTED = frozenset((Matched, TurnEnded, Refilled, Placed))
+_UNCOUNTED: Final = frozenset((Matched, TurnEnded, Refilled, Placed))
 #: the round metrics Tally counts itself, in the order of its per-round observation tuples
-_COUNTED = ("turns", "cards_drawn", "draws", "bonus_draws", "penalty_draws", "single_colour_bonuses",
-            "double_colour_bonuses", "dos_calls", "dos_catches", "reshuffles")
+_COUNTED: Final = ("turns", "cards_drawn", "draws", "bonus_draws", "penalty_draws", "single_colour_bonuses",
+                    "double_colour_bonuses", "dos_calls", "dos_catches", "reshuffles")
 #: situation indexes (dosrules.play.situations), in the order of the per-round situation counters
-(_ROUND, _FIRST_DEAL, _DEALER_WILD, _NEXT_DEAL, _TURN_S, _WIDE_ROW, _MATCH, _SINGLE_M, _DOUBLE_M,
- _DREW_HOLDING, _MATCH_AFTER_DRAW, _FAILED_DRAW, _DECLINED, _SINGLE_B, _DOUBLE_B, _COLOUR_B, _COVERED,
- _W2_PLAYED, _W2_IN_ROW, _WN_PLAYED, _WN_IN_ROW, _DOS_HAND, _CAUGHT, _CAUGHT_MID, _OUT_DOUBLE,
- _ROUND_SCORED, _DECK_OUT, _ALL_WILD) = range(len(SITUATION_NAMES))
-_GAP_INDEXES = {path: tuple(SITUATION_NAMES.index(n) for n in names) for path, names in GAP_SITUATIONS.items()}
-_NUMBER, _WILD_DOS, _WILD_NUMBER = Kind.NUMBER, Kind.WILD_DOS, Kind.WILD_NUMBER
-_TURN, _CATCH = Phase.TURN, Phase.CATCH
+#: (each name Final: compiled by mypyc, a C variable rather than a dictionary lookup)
+_ROUND: Final = SITUATION_NAMES.index("round")
+_FIRST_DEAL: Final = SITUATION_NAMES.index("first-deal")
+_DEALER_WILD: Final = SITUATION_NAMES.index("dealer-draw-wild")
+_NEXT_DEAL: Final = SITUATION_NAMES.index("next-deal")
+_TURN_S: Final = SITUATION_NAMES.index("turn")
+_WIDE_ROW: Final = SITUATION_NAMES.index("wide-row")
+_MATCH: Final = SITUATION_NAMES.index("match")
+_SINGLE_M: Final = SITUATION_NAMES.index("single-match")
+_DOUBLE_M: Final = SITUATION_NAMES.index("double-match")
+_DREW_HOLDING: Final = SITUATION_NAMES.index("drew-holding-match")
+_MATCH_AFTER_DRAW: Final = SITUATION_NAMES.index("match-after-draw")
+_FAILED_DRAW: Final = SITUATION_NAMES.index("failed-draw")
+_DECLINED: Final = SITUATION_NAMES.index("declined-match")
+_SINGLE_B: Final = SITUATION_NAMES.index("single-bonus")
+_DOUBLE_B: Final = SITUATION_NAMES.index("double-bonus")
+_COLOUR_B: Final = SITUATION_NAMES.index("colour-bonus")
+_COVERED: Final = SITUATION_NAMES.index("row-covered")
+_W2_PLAYED: Final = SITUATION_NAMES.index("wild-dos-played")
+_W2_IN_ROW: Final = SITUATION_NAMES.index("wild-dos-in-row")
+_WN_PLAYED: Final = SITUATION_NAMES.index("wild-number-played")
+_WN_IN_ROW: Final = SITUATION_NAMES.index("wild-number-in-row")
+_DOS_HAND: Final = SITUATION_NAMES.index("dos-hand")
+_CAUGHT: Final = SITUATION_NAMES.index("dos-caught")
+_CAUGHT_MID: Final = SITUATION_NAMES.index("dos-caught-mid-turn")
+_OUT_DOUBLE: Final = SITUATION_NAMES.index("out-after-double")
+_ROUND_SCORED: Final = SITUATION_NAMES.index("round-scored")
+_DECK_OUT: Final = SITUATION_NAMES.index("deck-ran-out")
+_ALL_WILD: Final = SITUATION_NAMES.index("all-wild-row")
+_GAP_INDEXES: Final = {path: tuple(SITUATION_NAMES.index(n) for n in names) for path, names in GAP_SITUATIONS.items()}
+_NUMBER: Final = Kind.NUMBER
+_WILD_DOS: Final = Kind.WILD_DOS
+_TURN: Final = Phase.TURN
+_CATCH: Final = Phase.CATCH
 
 
 class Tally:
