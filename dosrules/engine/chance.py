@@ -48,7 +48,10 @@ class Chance:
 
     def copy(self) -> "Chance":
         """An independent copy in the same state (the same outcomes from here on)."""
-        new = copy.copy(self)  # a subclass's own attributes too
+        new = copy.copy(self)
+        extra = getattr(self, "__dict__", None)  # a subclass's own attributes (apart, when compiled by mypyc)
+        if extra:
+            new.__dict__.update(extra)
         new._rng = random.Random()
         new._rng.setstate(self._rng.getstate())
         return new

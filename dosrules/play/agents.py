@@ -15,7 +15,7 @@ not depend on the agents, and a seeded agent is reproducible.
 from __future__ import annotations
 
 import random
-from typing import Any, Callable, Final, Sequence
+from typing import Any, Callable, ClassVar, Final, Sequence
 
 from mypy_extensions import mypyc_attr
 
@@ -32,7 +32,7 @@ __all__ = ["Agent", "RandomAgent", "GreedyAgent", "AGENTS", "make_agent", "parse
 class Agent:
     """A policy: ``act(state)`` returns one of ``state.legal_actions()``."""
 
-    name = "agent"
+    name: ClassVar[str] = "agent"
 
     def act(self, state: State) -> Action:
         raise NotImplementedError
@@ -43,7 +43,7 @@ class Agent:
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # a player of tests that keeps some choices
 class RandomAgent(Agent):
-    name = "random"
+    name: ClassVar[str] = "random"
 
     def __init__(self, seed: int = 0):
         self.rng = random.Random(seed)
@@ -54,7 +54,7 @@ class RandomAgent(Agent):
 
 
 class GreedyAgent(Agent):
-    name = "greedy"
+    name: ClassVar[str] = "greedy"
 
     def __init__(self, seed: int = 0, forget: float = 0.0, catch: float = 1.0):
         if not (0.0 <= forget <= 1.0 and 0.0 <= catch <= 1.0):

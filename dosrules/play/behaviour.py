@@ -33,7 +33,9 @@ a profile is as reproducible as greedy.
 from __future__ import annotations
 
 import random
-from typing import Final, cast
+from typing import ClassVar, Final, cast
+
+from mypy_extensions import mypyc_attr
 from dataclasses import asdict, dataclass, fields, replace
 
 from ..engine.actions import CALL_DOS, DRAW, END, PASS, Action, CatchDos, End, Match, Place, declared_key
@@ -46,6 +48,7 @@ from .agents import Agent, GreedyAgent
 __all__ = ["Profile", "BehaviourAgent", "PROFILES", "make_profile_agent", "profile_help", "match_groups"]
 
 
+@mypyc_attr(native_class=False)  # a plain class even when compiled by mypyc: vars() reads it
 @dataclass(frozen=True)
 class Profile:
     """The probability of each habit (see the module docstring); 0 everywhere is greedy."""
@@ -87,7 +90,7 @@ def profile_help() -> str:
 class BehaviourAgent(Agent):
     """Greedy's choices, except where a habit of ``profile`` takes over."""
 
-    name = "behaviour"
+    name: ClassVar[str] = "behaviour"
 
     def __init__(self, seed: int = 0, profile: Profile = PROFILES["casual"], label: str = "casual"):
         self.profile, self.label = profile, label

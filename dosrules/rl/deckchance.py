@@ -159,7 +159,8 @@ class DeckChance(Chance):
         return outcome
 
     def copy(self) -> "DeckChance":
-        new = copy.copy(self)  # Chance may be compiled (mypyc): no object.__new__ for its subclasses
+        new = copy.copy(self)  # Chance may be compiled (mypyc): no object.__new__ for its subclasses,
+        new.__dict__.update(self.__dict__)  # and a subclass's own attributes are copied apart
         new.outcomes = list(self.outcomes)
         new.counts = DeckCounts()
         return new
