@@ -324,20 +324,8 @@ def _play_chunk(spec: ChunkSpec) -> ChunkResult:
         agents = make_agents(spec.policy, n, [derive_seed(game_seed, "seat", s) for s in range(n)])
         game_no += 1
         tally.row_minimum = state.c.row_minimum
-        over = tally.feed(state.events)
-        history, round_no, round_start = state.history, state.round, 0
-        feed, apply, player, step = tally.feed, state.apply, state.current_player, tally.step
-        acts = [agent.act for agent in agents]
-        situations = spec.situations
-        while over is None:
-            action = acts[player()](state)
-            over = step(state, action) if situations else feed(apply(action))
-            if state.round != round_no:
-                round_no, round_start = state.round, len(history)
-            elif tally.turns > cap or len(history) - round_start > action_cap:
-                tally.capped()
-                break
-        res.actions += len(history)
+        over = tally.play(state, agents, cap, action_cap)
+        res.actions += len(state.history)
         if over is not None:
             if over.winner is not None:
                 res.games += 1

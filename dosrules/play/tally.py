@@ -8,7 +8,7 @@ and after an action. Compiled by mypyc with the engine where that build is made 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, cast
 
 from ..engine.actions import Action, CallDos, CatchDos, Draw, End, Match, Place
 from ..engine.events import (BonusEarned, Buried, Caught, DealerChosen, Dealt, DosCalled, Drew, GameOver,
@@ -16,6 +16,7 @@ from ..engine.events import (BonusEarned, Buried, Caught, DealerChosen, Dealt, D
                             TurnEnded, TurnStarted)
 from ..engine.state import Phase, State
 from ..ruleset.cards import Kind
+from .agents import Agent
 from .situations import GAP_SITUATIONS, NAMES as SITUATION_NAMES
 
 if TYPE_CHECKING:
@@ -138,6 +139,21 @@ class Tally:
                 self._finish("void-gap" if self.gap else "void", None)
             elif t is GameOver:
                 over = e
+        return over
+
+    def play(self, state: State, agents: list[Agent], cap: int, action_cap: int) -> GameOver | None:
+        """Play the game ``state`` (its events so far not yet counted) with ``agents``, one per
+        seat, counting every action: its game-over event, or None when a round reached ``cap``
+        turns or ``action_cap`` actions (it is counted as capped and the game stops)."""
+        over = self.feed(state.events)
+        history, round_no, round_start = state.history, state.round, 0
+        while over is None:
+            over = self.step(state, agents[cast(int, state.current_player())].act(state))
+            if state.round != round_no:
+                round_no, round_start = state.round, len(history)
+            elif self.turns > cap or len(history) - round_start > action_cap:
+                self.capped()
+                break
         return over
 
     def step(self, state: State, action: Action) -> GameOver | None:
