@@ -368,15 +368,15 @@ class State(Rounds):
         if watch:
             self.windowed[seat] = True  # no FINISH stop for a player who ends the turn uncalled
         if t is Match:
-            ended = self._apply_match(cast(Match, action))
+            ended = self._apply_match(action)  # type: ignore[arg-type]  # (no cast(): a call in Python)
         elif t is Draw:
             ended = self._apply_draw()
         elif t is End:
             ended = self._apply_end()
         elif t is Place:
-            ended = self._apply_place(cast(Place, action))
+            ended = self._apply_place(action)  # type: ignore[arg-type]
         elif t is Declare:
-            ended = self._apply_declare(cast(Declare, action))
+            ended = self._apply_declare(action)  # type: ignore[arg-type]
         else:
             raise TypeError(f"not an action: {action!r}")
         if ended:

@@ -8,7 +8,7 @@ and after an action. Compiled by mypyc with the engine where that build is made 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Final, cast
+from typing import TYPE_CHECKING, Any, Final
 
 from ..engine.actions import Action, CallDos, CatchDos, Draw, End, Match, Place
 from ..engine.events import (BonusEarned, Buried, Caught, DealerChosen, Dealt, DosCalled, Drew, GameOver,
@@ -148,7 +148,9 @@ class Tally:
         over = self.feed(state.events)
         history, round_no, round_start = state.history, state.round, 0
         while over is None:
-            over = self.step(state, agents[cast(int, state.current_player())].act(state))
+            seat = state.current_player()
+            assert seat is not None  # (the game is not over)
+            over = self.step(state, agents[seat].act(state))
             if state.round != round_no:
                 round_no, round_start = state.round, len(history)
             elif self.turns > cap or len(history) - round_start > action_cap:

@@ -17,7 +17,6 @@ it, and the card an outcome names is found by adding up counts rather than by a 
 
 from __future__ import annotations
 
-import copy
 from collections import Counter
 from itertools import chain, compress, repeat
 from typing import Callable
@@ -159,8 +158,9 @@ class DeckChance(Chance):
         return outcome
 
     def copy(self) -> "DeckChance":
-        new = copy.copy(self)  # Chance may be compiled (mypyc): no object.__new__ for its subclasses,
-        new.__dict__.update(self.__dict__)  # and a subclass's own attributes are copied apart
+        new = DeckChance.__new__(DeckChance)  # (not object.__new__: Chance may be compiled by mypyc)
+        new.__dict__.update(self.__dict__)
+        new.seed = self.seed  # kept apart from __dict__ when Chance is compiled
         new.outcomes = list(self.outcomes)
         new.counts = DeckCounts()
         return new
