@@ -4,7 +4,9 @@
     python examples/evaluate_against_greedy.py --agent mcts --games 20
     python examples/evaluate_against_greedy.py --agent random --editions mattel-2018+reshuffle,german --players 3
 
-Seat 0 is the agent; every other seat is dosrules' greedy bot (``dosrules.rl.bots.AgentBot``).
+The agent takes seat ``g mod n`` in game ``g`` and dosrules' greedy bot (``dosrules.rl.bots.AgentBot``)
+every other seat, so that over a multiple of ``n`` games each seat is the agent's equally often
+and an advantage of playing first or last does not count as skill.
 The games are OpenSpiel games (``dosrules.rl.openspiel_game``), played by OpenSpiel's
 ``evaluate_bots`` with explicit chance nodes. The agents:
 
@@ -16,19 +18,20 @@ The games are OpenSpiel games (``dosrules.rl.openspiel_game``), played by OpenSp
   simple, honest baseline (perfect-information Monte Carlo), not a strong player.
 * ``random``: OpenSpiel's uniform random bot.
 
-Greedy against greedy wins 1/n of the games: the line to beat. See docs/rl.md.
+Greedy against greedy, seated the same way, wins 1/n of the games: the line to beat. The
+interval is the Wilson score interval (``scipy.stats.binomtest``). See docs/rl.md.
 """
 
 from __future__ import annotations
 
 import argparse
-import math
 import random
 import time
 
 import numpy as np
 import pyspiel
 from open_spiel.python.algorithms import evaluate_bots, mcts
+from scipy.stats import binomtest
 
 from dosrules.engine import Chance
 from dosrules.engine.events import RoundScored
@@ -102,30 +105,32 @@ class DeterminizedMCTS(pyspiel.Bot):
         pass
 
 
-def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval of a proportion (95% by default)."""
+def wilson(wins: int, n: int) -> tuple[float, float]:
+    """The 95% Wilson score interval of ``wins`` out of ``n``."""
     if n == 0:
         return 0.0, 1.0
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
+    ci = binomtest(wins, n).proportion_ci(0.95, method="wilson")
+    return ci.low, ci.high
 
 
 def evaluate(ruleset: str, players: int, agent: str, games: int, simulations: int, seed: int) -> dict:
     game = load(ruleset, players)
     rng = np.random.RandomState(seed)
     wins = unfinished = 0
+    by_seat = [[0, 0] for _ in range(players)]  # per seat of the agent: [wins, games]
     start = time.perf_counter()
     for g in range(games):
+        seat = g % players  # the agent's seat this game
         me = (DeterminizedMCTS(game, simulations, seed * 1000 + g) if agent == "mcts"
-              else pyspiel.make_uniform_random_bot(0, seed * 1000 + g))
-        bots = [me] + [AgentBot("greedy", seed * 1000 + g * 10 + s) for s in range(1, players)]
+              else pyspiel.make_uniform_random_bot(seat, seed * 1000 + g))
+        bots = [me if s == seat else AgentBot("greedy", seed * 1000 + g * 10 + s) for s in range(players)]
         returns = evaluate_bots.evaluate_bots(game.new_initial_state(), bots, rng)
-        wins += returns[0] == 1.0
+        wins += returns[seat] == 1.0
+        by_seat[seat][0] += returns[seat] == 1.0
+        by_seat[seat][1] += 1
         unfinished += all(r == 0.0 for r in returns)
     lo, hi = wilson(wins, games)
-    return {"ruleset": ruleset, "games": games, "wins": wins, "rate": wins / games, "ci95": (lo, hi),
+    return {"ruleset": ruleset, "games": games, "wins": wins, "rate": wins / games, "ci95": (lo, hi), "by_seat": by_seat,
             "no_winner": unfinished, "seconds": time.perf_counter() - start}
 
 
@@ -139,13 +144,14 @@ def main() -> None:
     p.add_argument("--simulations", type=int, default=30, help="MCTS simulations per decision (default 30)")
     p.add_argument("--seed", type=int, default=1)
     args = p.parse_args()
-    print(f"{args.agent} in seat 0 against greedy in the other {args.players - 1}; "
+    print(f"{args.agent} against greedy, taking each of the {args.players} seats in turn; "
           f"greedy against itself would win {1 / args.players:.0%}")
     for ruleset in args.editions.split(","):
         r = evaluate(ruleset.strip(), args.players, args.agent, args.games, args.simulations, args.seed)
         lo, hi = r["ci95"]
         print(f"{r['ruleset']:32} win rate {r['rate']:6.1%}  95% CI [{lo:.1%}, {hi:.1%}]  "
               f"({r['wins']}/{r['games']} games, {r['no_winner']} without a winner, {r['seconds']:.0f} s)")
+        print(" " * 33 + "by seat: " + ", ".join(f"{w}/{n}" for w, n in r["by_seat"]))
 
 
 if __name__ == "__main__":

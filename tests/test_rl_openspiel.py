@@ -152,6 +152,8 @@ def test_the_example_evaluates_an_agent_against_greedy():
     spec.loader.exec_module(example)
     result = example.evaluate("mattel-2018+reshuffle", 2, "random", games=3, simulations=0, seed=1)
     assert result["games"] == 3 and 0.0 <= result["ci95"][0] <= result["rate"] <= result["ci95"][1] <= 1.0
+    assert [n for _, n in result["by_seat"]] == [2, 1]  # the agent takes each seat in turn
+    assert sum(w for w, _ in result["by_seat"]) == result["wins"]
     assert example.wilson(0, 10)[0] == 0.0 and example.wilson(5, 10) == pytest.approx((0.2366, 0.7634), abs=1e-4)
     game = load("mattel-2018+reshuffle", 2, max_game_length=400)
     state = game.new_initial_state()

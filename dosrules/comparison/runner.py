@@ -51,6 +51,7 @@ class RunPlan:
     search_dirs: Sequence[str] = ()
     games: int | None = None
     chunk_games: int | None = None  # None: simulate.CHUNK_GAMES
+    situations: bool = True  # count what was exercised (the report of the figures alone needs none)
 
     def cells(self):
         """(spec, hash, players, chunk specs) for every ruleset and player count."""
@@ -63,7 +64,7 @@ class RunPlan:
                                                    search_dirs=self.search_dirs, ruleset_hash=digest,
                                                    chunk_rounds=self.chunk_rounds,
                                                    chunk_games=self.chunk_games or CHUNK_GAMES,
-                                                   situations=True)  # what was exercised
+                                                   situations=self.situations)
 
 
 @dataclass

@@ -111,7 +111,8 @@ class BehaviourAgent(Agent):
             return PASS if self._roll(p.miss) else CatchDos(state.catch[0])
         if ph is _DECLARE:
             return self.greedy.act(state)
-        if state.exposed(state.turn_seat):
+        c, seat = state.c, state.turn_seat
+        if c.dos_active and len(state.hands[seat]) == c.dos_hand_size and not state.called[seat]:  # exposed
             if self._forgetting is None:
                 self._forgetting = self._roll(p.forget)
             if not self._forgetting:

@@ -35,6 +35,8 @@ _UNCOUNTED: Final = frozenset((Matched, TurnEnded, Refilled, Placed))
 #: the round metrics Tally counts itself, in the order of its per-round observation tuples
 _COUNTED: Final = ("turns", "cards_drawn", "draws", "bonus_draws", "penalty_draws", "single_colour_bonuses",
                     "double_colour_bonuses", "dos_calls", "dos_catches", "reshuffles")
+#: frequent events that show no situation (skipped early by the situation tally)
+_NO_SITUATION: Final = frozenset((TurnEnded, Drew, Refilled, Placed, DosCalled))
 #: situation indexes (dosrules.play.situations), in the order of the per-round situation counters
 #: (each name Final: compiled by mypyc, a C variable rather than a dictionary lookup)
 _ROUND: Final = SITUATION_NAMES.index("round")
@@ -210,17 +212,7 @@ class SituationTally(Tally):
         super().__init__(res, players)
 
     def feed(self, events: list[Any]) -> GameOver | None:
-        self._situations(events)
-        return super().feed(events)
-
-    def _new_round(self) -> None:
-        self.sit = [0] * len(SITUATION_NAMES)
-        self.double_turn = False
-        self.drawn_turn = None
-        self.voided = False
-
-    def _situations(self, events: list[Any]) -> None:
-        """Count the situations ``events`` show."""
+        """Count the situations ``events`` show, then what every tally counts."""
         sit = self.sit
         for e in events:
             t = type(e)
@@ -238,6 +230,8 @@ class SituationTally(Tally):
                 if self.drawn_turn is not None:  # the first decision after a draw: a match was possible
                     sit[_MATCH_AFTER_DRAW] += 1
                     self.drawn_turn = None
+            elif t in _NO_SITUATION:
+                continue
             elif t is TurnStarted:
                 row = e.row
                 sit[_TURN_S] += 1
@@ -283,6 +277,13 @@ class SituationTally(Tally):
                 self.sit_rounds.append(sit)
                 self._new_round()
                 sit = self.sit
+        return Tally.feed(self, events)
+
+    def _new_round(self) -> None:
+        self.sit = [0] * len(SITUATION_NAMES)
+        self.double_turn = False
+        self.drawn_turn = None
+        self.voided = False
 
     def step(self, state: State, action: Action) -> GameOver | None:
         """Count the situation an action is taken in, apply it, count its events; after a draw,
