@@ -37,7 +37,29 @@ def mypyc_extensions() -> list:
     except ImportError:
         print("DOSRULES_MYPYC: mypy (mypyc) is not installed; the engine stays Python", file=sys.stderr)
         return []
+    if not _compiler_works():
+        print("DOSRULES_MYPYC: no working C compiler; the engine stays Python", file=sys.stderr)
+        return []
     return mypycify(["--follow-imports=silent", *MYPYC_MODULES], opt_level="3", group_name="dosrules_engine")
+
+
+def _compiler_works() -> bool:
+    """Whether the C compiler Python's build uses compiles a trivial file (the mypyc extension is
+    one library and its stubs: it must not half build)."""
+    import tempfile
+    from setuptools._distutils.ccompiler import new_compiler
+    from setuptools._distutils.sysconfig import customize_compiler
+
+    compiler = new_compiler()
+    customize_compiler(compiler)
+    with tempfile.TemporaryDirectory() as tmp:
+        source = Path(tmp) / "probe.c"
+        source.write_text("int probe(void) { return 0; }\n")
+        try:
+            compiler.compile([str(source)], output_dir=tmp)
+        except Exception:
+            return False
+    return True
 
 
 class build_py_with_data(build_py):

@@ -8,8 +8,10 @@ that says which rule forbids an illegal one.
 
 The engine is one class over four modules: this one (the state, legal actions, ``apply``),
 ``matching`` (which matches, colour bonuses), ``turn`` (each action, the end of a turn, cards
-moving) and ``rounds`` (dealer, deal, turns starting, going out). The requirements of a match
-and of a turn ending are rows of ``requirements``; see docs/architecture.md.
+moving) and ``rounds`` (dealer, deal, turns starting, going out), each a class of one chain
+(``zones.Zones`` -> ``Matching`` -> ``TurnFlow`` -> ``Rounds`` -> ``State``; ``zones`` declares the
+attributes). The requirements of a match and of a turn ending are rows of ``requirements``; see
+docs/architecture.md.
 
 Turn structure (see docs/engine.md): a turn is matches, or a draw (only before any match)
 possibly followed by matches; it ends with ``end``. After a draw with no match made, what may
