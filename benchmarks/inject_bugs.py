@@ -13,6 +13,7 @@ Run from the checkout: python benchmarks/inject_bugs.py [--all] [BUG ...]
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 import subprocess
@@ -130,7 +131,8 @@ def run(name: str, whole_suite: bool) -> tuple[list[str] | None, float]:
         start = time.perf_counter()
         proc = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-rf",
                                "--no-header", "-o", "addopts=", *tests],
-                              cwd=dest, capture_output=True, text=True)
+                              cwd=dest, capture_output=True, text=True,
+                              env={**os.environ, "DOSRULES_PURE_PYTHON": "1"})  # the mutated .py, not a module compiled by mypyc
         seconds = time.perf_counter() - start
     failed = sorted(set(re.findall(r"^FAILED (\S+?)(?: - |$)", proc.stdout, re.M)))
     if proc.returncode not in (0, 1):

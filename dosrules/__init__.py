@@ -1,5 +1,31 @@
 """dosrules: the rules of DOS as data — rulesets, one engine, and a verifier."""
 
+import os as _os
+import sys as _sys
+
+
+class _SourceFirst:
+    """With ``DOSRULES_PURE_PYTHON=1``, every ``dosrules.*`` module is imported from its ``.py``
+    file even where a module compiled by mypyc (``setup.py``, ``DOSRULES_MYPYC=1``) is installed
+    beside it: the same games, for tests that patch engine code and for measuring the builds."""
+
+    @staticmethod
+    def find_spec(name, path, target=None):
+        if not name.startswith("dosrules.") or not path:
+            return None
+        from importlib.util import spec_from_file_location
+
+        leaf = name.rpartition(".")[2]
+        for entry in path:
+            source = _os.path.join(entry, leaf + ".py")
+            if _os.path.isfile(source):
+                return spec_from_file_location(name, source)
+        return None
+
+
+if _os.environ.get("DOSRULES_PURE_PYTHON", "") not in ("", "0") and _SourceFirst not in _sys.meta_path:
+    _sys.meta_path.insert(0, _SourceFirst)  # before the finders that prefer compiled modules
+
 from .ruleset.loader import load_ruleset
 from .ruleset.model import UNSPECIFIED, Ruleset, Rules, Status
 

@@ -73,8 +73,9 @@ def test_a_longer_run_reuses_the_chunks_of_a_shorter_one(tmp_path):
 
 
 def _cli(*args, db):
-    return [sys.executable, "-m", "dosrules", "compare", *SPECS, "--players", "3", "--rounds", "100",
-            "--chunk-rounds", "10", "--seed", "7", "--no-witnesses", "--json", "--db", str(db), *args]
+    # 20 chunks of 50 rounds: long enough that a kill lands mid-run also under the engine compiled by mypyc
+    return [sys.executable, "-m", "dosrules", "compare", *SPECS, "--players", "3", "--rounds", "500",
+            "--chunk-rounds", "50", "--seed", "7", "--no-witnesses", "--json", "--db", str(db), *args]
 
 
 def _stored(db) -> int:

@@ -11,16 +11,20 @@ high card or by lot) in the event stream say what each draw of chance decided.
 
 from __future__ import annotations
 
+import copy
 import random
+
+from mypy_extensions import mypyc_attr
 
 __all__ = ["Chance"]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # dosrules.rl's DeckChance, tests' stacked chance
 class Chance:
     """Shuffles (a uniform permutation), draws (the top of the shuffled deck) and lots (a uniform
     seat), from one seeded generator."""
 
-    def __init__(self, seed: int = 0):
+    def __init__(self, seed: int | None = 0):
         self.seed = seed
         self._rng = random.Random(seed)
 
@@ -44,8 +48,10 @@ class Chance:
 
     def copy(self) -> "Chance":
         """An independent copy in the same state (the same outcomes from here on)."""
-        new = object.__new__(type(self))
-        new.__dict__.update(self.__dict__)
+        new = copy.copy(self)
+        extra = getattr(self, "__dict__", None)  # a subclass's own attributes (apart, when compiled by mypyc)
+        if extra:
+            new.__dict__.update(extra)
         new._rng = random.Random()
         new._rng.setstate(self._rng.getstate())
         return new

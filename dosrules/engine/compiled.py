@@ -26,7 +26,7 @@ ruleset or one equal to it in every field, so a game's ``state.ruleset`` cites i
 from __future__ import annotations
 
 from types import MappingProxyType
-from typing import Any, Mapping
+from typing import Any, Mapping, cast
 
 from ..ruleset.cards import Card, Declared, Kind, make_deck
 from .actions import declared_key
@@ -255,10 +255,10 @@ class CompiledRules:
         src.derived("face_index", "faces")
         self.f_score: list[int | None] = [self.points.get(card) for card in faces]  # None: unspecified
         src.derived("f_score", "faces", "points")
-        self.f_lo = [card.number if card.kind is Kind.NUMBER else
+        self.f_lo: list[int] = [cast(int, card.number) if card.kind is Kind.NUMBER else
                      (self.wild_dos_value if card.kind is Kind.WILD_DOS else self.wild_min) for card in faces]
         src.derived("f_lo", "faces", "wild_dos_value", "wild_min")
-        self.f_hi = [card.number if card.kind is Kind.NUMBER else
+        self.f_hi: list[int] = [cast(int, card.number) if card.kind is Kind.NUMBER else
                      (self.wild_dos_value if card.kind is Kind.WILD_DOS else self.wild_max) for card in faces]
         src.derived("f_hi", "faces", "wild_dos_value", "wild_max")
 
@@ -297,8 +297,8 @@ class CompiledRules:
         w2_decls = [Declared(self.wild_dos, None, col) for col in self.colours]
         for card in self.faces:
             if card.kind is Kind.NUMBER:
-                self.hand_options[card] = [(card.number, Declared(card))]
-                self.target_options[card] = [(Declared(card), card.number)]
+                self.hand_options[card] = [(cast(int, card.number), Declared(card))]
+                self.target_options[card] = [(Declared(card), cast(int, card.number))]
                 self.place_options[card] = [Declared(card)]
                 continue
             if card is self.wild_dos or card.kind is Kind.WILD_DOS:
@@ -310,8 +310,8 @@ class CompiledRules:
                     self.target_options[card] = [(Declared(card), self.wild_dos_value)]
             else:
                 decls = [Declared(card, v) for v in self.wild_range]
-                self.hand_options[card] = [(d.value, d) for d in decls]
-                self.target_options[card] = [(d, d.value) for d in decls]
+                self.hand_options[card] = [(cast(int, d.value), d) for d in decls]
+                self.target_options[card] = [(d, cast(int, d.value)) for d in decls]
             self.declare_options[card] = decls
             self.place_options[card] = decls if self.placer_declares else [Declared(card)]
         src.derived("hand_options", "faces", "colours", "wild_dos_value", "wild_range")

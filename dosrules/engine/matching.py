@@ -11,21 +11,25 @@ table decides.
 from __future__ import annotations
 
 from collections import Counter
+from typing import Final
 
 from ..ruleset.cards import Card, Declared, Kind
 from ..ruleset.model import MatchAfterDraw, RowWildChoice, WildNumberColour
 from .actions import Match, Place
 from .requirements import first_forbidden, rests_on
+from .zones import Zones
 
 __all__ = ["Matching"]
 
-_NO_BONUS, _SINGLE, _DOUBLE = (None, None), ("single-colour", None), ("double-colour", None)
-_AFTER_DRAW = ("drawing.match_after_draw",)
-_DRAWN_CARD = MatchAfterDraw.DRAWN_CARD
+_NO_BONUS: Final = (None, None)
+_SINGLE: Final = ("single-colour", None)
+_DOUBLE: Final = ("double-colour", None)
+_AFTER_DRAW: Final = ("drawing.match_after_draw",)
+_DRAWN_CARD: Final = MatchAfterDraw.DRAWN_CARD
 
 
-class Matching:
-    """The matching half of ``State`` (a mixin: it reads the state's zones and ``self.c``)."""
+class Matching(Zones):
+    """The matching part of ``State`` (the first of its chain of classes: see ``zones``)."""
 
     def match_actions(self, after_draw_ok: bool = False, use_table: bool = False) -> list[Match]:
         """The matches the turn player may make now (gap-dependent ones included).

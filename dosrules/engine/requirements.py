@@ -22,7 +22,7 @@ from ..ruleset.model import AfterFailedDraw, DeclineAfterDraw, MatchAfterDraw, R
 from .actions import END, Match
 
 if TYPE_CHECKING:
-    from .state import State
+    from .matching import Matching as State  # the part of State these rows read
 
 __all__ = ["ALLOWED", "FORBIDDEN", "GAP", "Requirement", "MATCH_REQUIREMENTS", "judge_match",
            "match_gaps", "first_forbidden", "rests_on", "Ending", "ENDINGS", "ending_rules",
@@ -155,7 +155,7 @@ def _not(value: bool | None) -> bool | None:
     return None if value is None else not value
 
 
-def judge_match(s: State, m: Match, i: int, stages=STAGES, skip=()):
+def judge_match(s: State, m: Match | None, i: int, stages=STAGES, skip=()):
     """Yield (requirement, verdict, path) for every requirement of match ``m`` on row card ``i``
     that does not allow it outright, in table order (``skip``: rule paths to leave out)."""
     for req in MATCH_REQUIREMENTS:
@@ -171,7 +171,7 @@ def judge_match(s: State, m: Match, i: int, stages=STAGES, skip=()):
         yield req, verdict, path
 
 
-def first_forbidden(s: State, m: Match, i: int, stages=STAGES, skip=()):
+def first_forbidden(s: State, m: Match | None, i: int, stages=STAGES, skip=()):
     """The first requirement that forbids ``m`` (with its message), or None."""
     for req, verdict, path in judge_match(s, m, i, stages, skip):
         if verdict is FORBIDDEN:

@@ -5,29 +5,31 @@ As in ``turn``, a step that ends the round returns ``True`` (``ENDED``).
 
 from __future__ import annotations
 
+from typing import Final
+
 from ..errors import DosrulesError
 from ..ruleset.cards import Card, Kind
 from ..ruleset.model import (AfterFailedDraw, AllWildRow, Direction, FirstDealer, FirstPlayer, NextDealer,
                               PendingPenalty)
 from .events import Buried, DealerChosen, Dealt, GameOver, Refilled, RoundScored, RuleGap, TurnStarted
 from .phase import OVER, TURN
-from .turn import ENDED
+from .turn import ENDED, TurnFlow
 
 __all__ = ["Rounds"]
 
 
-_NUMBER = Kind.NUMBER
+_NUMBER: Final = Kind.NUMBER
 #: high-card draws for first dealer before the seats still tied settle it by lot (a tie repeats
 #: 20 times with a chance below 1e-19 under the printed deck; under a deck whose every card
 #: draws the same value it always does, and drawing again would never end)
-MAX_DEALER_DRAWS = 20
+MAX_DEALER_DRAWS: Final = 20
 #: rounds in a row that end before their first action (a gap at the deal or the first turn)
 #: after which the game stops: every round of such rules ends alike
-MAX_IDLE_ROUNDS = 1000
+MAX_IDLE_ROUNDS: Final = 1000
 
 
-class Rounds:
-    """The round half of ``State`` (a mixin over the state's zones and ``self.c``)."""
+class Rounds(TurnFlow):
+    """The round part of ``State`` (after ``TurnFlow`` in its chain of classes: see ``zones``)."""
 
     def _play_rounds(self, ended: bool) -> None:
         """After a step that ended the round (``ended``), start rounds until one is under way
@@ -79,6 +81,7 @@ class Rounds:
     def _first_turn(self) -> bool:
         self._settle_direction()
         c, n, dealer = self.c, self.players, self.dealer
+        assert dealer is not None
         fp = c.first_player
         if fp is FirstPlayer.LEFT_OF_DEALER:
             first = (dealer + 1) % n
@@ -90,7 +93,7 @@ class Rounds:
         return self._start_turn(first)
 
     def _choose_dealer(self) -> int:
-        c, n = self.c, self.players
+        c, n, dealer = self.c, self.players, self.dealer
         if self.round == 1:
             if c.first_dealer is FirstDealer.HIGH_CARD:
                 return self._high_card()
@@ -101,10 +104,12 @@ class Rounds:
                 if self.last_winner is not None:
                     self.events.append(DealerChosen(self.last_winner, "previous-winner"))
                     return self.last_winner
-                self.events.append(DealerChosen(self.dealer, "same-dealer"))  # the last round was void
-                return self.dealer
+                assert dealer is not None
+                self.events.append(DealerChosen(dealer, "same-dealer"))  # the last round was void
+                return dealer
             if rule is NextDealer.PASS_LEFT:
-                seat = (self.dealer + 1) % n
+                assert dealer is not None
+                seat = (dealer + 1) % n
                 self.events.append(DealerChosen(seat, "pass-left"))
                 return seat
             path = "setup.next_dealer"
@@ -156,39 +161,42 @@ class Rounds:
 
     def _reset_turn(self) -> None:
         self.drew = False
-        self.drawn: Card | None = None  # the card drawn this turn, until a match is made
+        self.drawn = None  # the card drawn this turn, until a match is made
         self.matches = 0
         self.rows_matched = 0
-        self.played: list[Card] = []
+        self.played = []
         self.bonus_owed = 0  # bonus cards to put into the row at the end of the turn
         self.owed_single = self.owed_double = 0  # of which for each colour bonus (their placement rules)
         self.others_owed = 0  # cards each other player draws when the turn ends (others_draw_timing)
         self.others_owed_double = 0  # of which for double colour matches
         self.pending = 0
         self.removed = 0
-        self.dc_cards: list[Card] = []
+        self.dc_cards = []
 
-    def _settle_direction(self) -> None:
+    def _settle_direction(self) -> int:
         """The direction of play (``setup.direction``), once for the game: when the first turn of
         the game is given, or (in a game set up at a position) when it is first needed.
         Unspecified, with three players or more, it is a lot (with two, either way is the same)."""
         if self.step is not None:
-            return
+            return self.step
         rule = self.c.direction
         if rule is not Direction.UNSPECIFIED:
-            self.step = 1 if rule is Direction.LEFT else -1
+            step = 1 if rule is Direction.LEFT else -1
         elif self.players == 2:
-            self.step = 1
+            step = 1
         else:
-            self.step = 1 if self.chance.lot(2) == 0 else -1
-            way = "left" if self.step == 1 else "right"
+            step = 1 if self.chance.lot(2) == 0 else -1
+            way = "left" if step == 1 else "right"
             self.events.append(RuleGap("setup.direction", f"which way play passes; to the {way} by lot", False))
+        self.step = step
+        return step
 
     def _next_seat(self, seat: int) -> int:
         """The seat after ``seat`` in the direction of play (``setup.direction``)."""
-        if self.step is None:
-            self._settle_direction()
-        return (seat + self.step) % self.players
+        step = self.step
+        if step is None:
+            step = self._settle_direction()
+        return (seat + step) % self.players
 
     def _start_turn(self, seat: int) -> bool:
         c = self.c

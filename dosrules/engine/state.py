@@ -8,8 +8,10 @@ that says which rule forbids an illegal one.
 
 The engine is one class over four modules: this one (the state, legal actions, ``apply``),
 ``matching`` (which matches, colour bonuses), ``turn`` (each action, the end of a turn, cards
-moving) and ``rounds`` (dealer, deal, turns starting, going out). The requirements of a match
-and of a turn ending are rows of ``requirements``; see docs/architecture.md.
+moving) and ``rounds`` (dealer, deal, turns starting, going out), each a class of one chain
+(``zones.Zones`` -> ``Matching`` -> ``TurnFlow`` -> ``Rounds`` -> ``State``; ``zones`` declares the
+attributes). The requirements of a match and of a turn ending are rows of ``requirements``; see
+docs/architecture.md.
 
 Turn structure (see docs/engine.md): a turn is matches, or a draw (only before any match)
 possibly followed by matches; it ends with ``end``. After a draw with no match made, what may
@@ -24,6 +26,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from typing import cast
 
 from ..errors import DosrulesError
 from ..ruleset.cards import Card, Declared
@@ -32,12 +35,10 @@ from .actions import CALL_DOS, DRAW, END, PASS, Action, CallDos, CatchDos, Decla
 from .chance import Chance
 from .compiled import CompiledRules, compile_rules
 from .events import DosCalled, Event
-from .matching import Matching
 from .phase import BONUS, CATCH, DECLARE, ENDING, FINISH, OVER, TURN, Phase
 from .requirements import ending_rules, endings
 from .rounds import Rounds
 from .trace import TracedRules
-from .turn import TurnFlow
 
 __all__ = ["State", "new_game", "from_position", "Phase", "check_dealer_draw"]
 
@@ -184,7 +185,7 @@ class _PositionCards:
         return rest
 
 
-class State(Matching, TurnFlow, Rounds):
+class State(Rounds):
     """A game in progress. Read it through the methods; mutate it only with ``apply``.
 
     Seats are numbered 0..players-1; "left" is the next seat up (seat + 1, wrapping).
@@ -192,10 +193,10 @@ class State(Matching, TurnFlow, Rounds):
     ``state.chance`` the only source of chance. Made by ``new_game`` or ``from_position``.
     """
 
-    def __init__(self, compiled: CompiledRules, chance: Chance, *, max_rounds: int | None = None,
+    def __init__(self, compiled: CompiledRules | TracedRules, chance: Chance, *, max_rounds: int | None = None,
                  max_turns: int | None = None, dealer_draw=(), trace: bool = False):
         """A table before the first deal (``begin`` deals it); ``trace``: see ``dosrules.engine.trace``."""
-        c = self.c = TracedRules(compiled, self) if trace else compiled
+        c = self.c = TracedRules(cast(CompiledRules, compiled), self) if trace else compiled
         self.chance = chance
         self._dealer_draw = tuple(dealer_draw)  # see new_game
         self.ruleset = c.ruleset
@@ -243,6 +244,7 @@ class State(Matching, TurnFlow, Rounds):
         if ph is OVER:
             return None
         if ph is CATCH:
+            assert self.catch is not None
             return self.catch[1]
         if ph is DECLARE:
             return self.declarer
@@ -275,12 +277,22 @@ class State(Matching, TurnFlow, Rounds):
 
     def copy(self) -> "State":
         """An independent copy (its chance in the same state), for search and what-if questions."""
-        new = object.__new__(type(self))
-        new.__dict__.update(self.__dict__)
-        for name in _LISTS:
-            setattr(new, name, list(getattr(self, name)))
-        new.hands = [list(h) for h in self.hands]
-        new.chance = self.chance.copy()
+        new = State(self.c, self.chance.copy())  # the same rules (a traced game's view too); then every
+        new._dealer_draw, new.ruleset = self._dealer_draw, self.ruleset  # attribute of zones.Zones
+        new.players, new.seed, new.max_rounds, new.max_turns = self.players, self.seed, self.max_rounds, self.max_turns
+        new.scores, new.events, new.history = list(self.scores), list(self.events), list(self.history)
+        new.round, new.dealer, new.last_winner, new.winner = self.round, self.dealer, self.last_winner, self.winner
+        new.deck, new.discard, new.hands = list(self.deck), list(self.discard), [list(h) for h in self.hands]
+        new.row, new.row_decl, new.used = list(self.row), list(self.row_decl), list(self.used)
+        new.phase, new.turn_seat, new.turn_number = self.phase, self.turn_seat, self.turn_number
+        new.called, new.windowed, new.step, new.catch = list(self.called), list(self.windowed), self.step, self.catch
+        new.declare_queue, new.declarer = list(self.declare_queue), self.declarer
+        new.after_declare, new.end_steps, new._legal = self.after_declare, list(self.end_steps), self._legal
+        new.drew, new.drawn, new.matches, new.rows_matched = self.drew, self.drawn, self.matches, self.rows_matched
+        new.played, new.bonus_owed = list(self.played), self.bonus_owed
+        new.owed_single, new.owed_double = self.owed_single, self.owed_double
+        new.others_owed, new.others_owed_double = self.others_owed, self.others_owed_double
+        new.pending, new.removed, new.dc_cards = self.pending, self.removed, list(self.dc_cards)
         return new
 
     def __str__(self) -> str:
@@ -305,6 +317,7 @@ class State(Matching, TurnFlow, Rounds):
         if ph is OVER:
             return []
         if ph is CATCH:
+            assert self.catch is not None
             return [CatchDos(self.catch[0]), PASS]
         if ph is DECLARE:
             return [Declare(d) for d in c.declare_options[self.row[self.declare_queue[0]]]]
@@ -357,15 +370,15 @@ class State(Matching, TurnFlow, Rounds):
         if watch:
             self.windowed[seat] = True  # no FINISH stop for a player who ends the turn uncalled
         if t is Match:
-            ended = self._apply_match(action)
+            ended = self._apply_match(action)  # type: ignore[arg-type]  # (no cast(): a call in Python)
         elif t is Draw:
             ended = self._apply_draw()
         elif t is End:
             ended = self._apply_end()
         elif t is Place:
-            ended = self._apply_place(action)
+            ended = self._apply_place(action)  # type: ignore[arg-type]
         elif t is Declare:
-            ended = self._apply_declare(action)
+            ended = self._apply_declare(action)  # type: ignore[arg-type]
         else:
             raise TypeError(f"not an action: {action!r}")
         if ended:
@@ -376,6 +389,3 @@ class State(Matching, TurnFlow, Rounds):
             self.phase = CATCH
         return events[start:]
 
-
-_LISTS = ("scores", "events", "history", "deck", "discard", "row", "row_decl", "used", "called", "windowed",
-          "played", "dc_cards", "declare_queue", "end_steps")

@@ -26,7 +26,6 @@ questions asked of a copy, as ``why_not`` asks them, are part of the trace).
 
 from __future__ import annotations
 
-import weakref
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Iterable
 
@@ -58,15 +57,16 @@ class TracedRules:
     def __init__(self, compiled: CompiledRules, state: "State"):
         self._compiled = compiled
         self._sources = compiled.sources
-        self._game = weakref.ref(state)  # agents' caches keyed by these rules keep no game alive
+        # the game, for its round (not a weak reference: a State compiled by mypyc takes none; an
+        # agent's cache keyed by these rules keeps this one game alive until it meets other rules)
+        self._game = state
         #: attribute -> the round the game was in at its first read, in first-read order
         self._reads: dict[str, int | None] = {}
 
     def __getattr__(self, name: str) -> Any:
         value = getattr(self._compiled, name)
         if name in self._sources and name not in self._reads:
-            state = self._game()
-            self._reads[name] = None if state is None else state.round
+            self._reads[name] = self._game.round
         return value
 
     def _rules_read(self, rounds: Iterable[int] | None) -> RulesRead:

@@ -7,6 +7,8 @@ Every step that can end the round (a rule gap, a player going out, the deck runn
 
 from __future__ import annotations
 
+from typing import Final
+
 from ..ruleset.cards import Card, Declared
 from ..ruleset.model import (BonusPlacement, BonusTiming, Catcher, DeckExhaustion, DrawTiming, MatchAfterDraw,
                               PenaltyTiming, PendingPenalty, RefillMode)
@@ -14,18 +16,33 @@ from .actions import END, Action, Match, Place, Declare
 from .events import (BonusEarned, CatchDeclined, Caught, Drew, Matched, Placed, Refilled, Reshuffled,
                      RoundVoid, RuleGap, TurnEnded, WildDeclared)
 from .phase import BONUS, CATCH, DECLARE, ENDING, FINISH, OVER, TURN
+from .matching import Matching
 from .requirements import ending_allowed, ending_rules, match_gaps
 
 __all__ = ["TurnFlow"]
 
 
-ENDED = True  # returned by a step that ended the round
-_OPEN_AFTER_DRAW = MatchAfterDraw.UNSPECIFIED
-_FIRST = (BonusPlacement.REQUIRED, BonusPlacement.UNSPECIFIED, BonusPlacement.OPTIONAL)  # placed first
+ENDED: Final = True  # returned by a step that ended the round
+_OPEN_AFTER_DRAW: Final = MatchAfterDraw.UNSPECIFIED
+_FIRST: Final = (BonusPlacement.REQUIRED, BonusPlacement.UNSPECIFIED, BonusPlacement.OPTIONAL)  # placed first
 
 
-class TurnFlow:
-    """The turn half of ``State`` (a mixin over the state's zones and ``self.c``)."""
+class TurnFlow(Matching):
+    """The turn part of ``State`` (after ``Matching`` in its chain of classes: see ``zones``)."""
+
+    # --- defined by Rounds, the next class of the chain ------------------------------------------
+
+    def _start_turn(self, seat: int) -> bool:
+        raise NotImplementedError
+
+    def _first_turn(self) -> bool:
+        raise NotImplementedError
+
+    def _next_seat(self, seat: int) -> int:
+        raise NotImplementedError
+
+    def _go_out(self, seat: int) -> bool:
+        raise NotImplementedError
 
     # --- actions ------------------------------------------------------------------------------
 
@@ -193,7 +210,8 @@ class TurnFlow:
 
     def bonus_keepable(self) -> tuple[bool | None, str]:
         """Whether the bonus cards still owed may be kept (None: a rule gap), and the rule path."""
-        found, path = True, ""
+        found: bool | None = True
+        path = ""
         for path_, placement, _ in self._placements():
             if placement is BonusPlacement.REQUIRED:
                 return False, path_
@@ -238,6 +256,7 @@ class TurnFlow:
         return self._first_turn() if self.after_declare == "first-turn" else self._continue_end()
 
     def _resolve_catch(self, caught: bool) -> bool:
+        assert self.catch is not None
         seat, catcher, resume = self.catch
         self.catch = None
         self.phase = resume
@@ -405,6 +424,7 @@ class TurnFlow:
         """``seat`` draws ``k`` cards: the cards drawn, or None if the round ended."""
         if k <= 0:
             return []
+        cards: list[Card] | None
         if len(self.deck) >= k:  # the common case
             cards = self.chance.take(self.deck, k)
         else:
@@ -424,7 +444,7 @@ class TurnFlow:
         if that ended the round."""
         if len(self.deck) >= k:
             return self.chance.take(self.deck, k)
-        out = []
+        out: list[Card] = []
         while len(out) < k:
             if not self.deck:
                 more = self._replenish(why)

@@ -15,7 +15,9 @@ not depend on the agents, and a seeded agent is reproducible.
 from __future__ import annotations
 
 import random
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, ClassVar, Final, Sequence
+
+from mypy_extensions import mypyc_attr
 
 from ..ruleset.model import AfterFailedDraw, MatchAfterDraw
 from ..engine.actions import CALL_DOS, DRAW, END, PASS, Action, CatchDos, Match, Place, declared_key
@@ -26,10 +28,11 @@ from .planner import PlannerTables, best_matches, plain_plan, tables_for
 __all__ = ["Agent", "RandomAgent", "GreedyAgent", "AGENTS", "make_agent", "parse_agent_spec"]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled by mypyc, subclassed anywhere
 class Agent:
     """A policy: ``act(state)`` returns one of ``state.legal_actions()``."""
 
-    name = "agent"
+    name: ClassVar[str] = "agent"
 
     def act(self, state: State) -> Action:
         raise NotImplementedError
@@ -38,8 +41,9 @@ class Agent:
         return f"{type(self).__name__}()"
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a player of tests that keeps some choices
 class RandomAgent(Agent):
-    name = "random"
+    name: ClassVar[str] = "random"
 
     def __init__(self, seed: int = 0):
         self.rng = random.Random(seed)
@@ -50,7 +54,7 @@ class RandomAgent(Agent):
 
 
 class GreedyAgent(Agent):
-    name = "greedy"
+    name: ClassVar[str] = "greedy"
 
     def __init__(self, seed: int = 0, forget: float = 0.0, catch: float = 1.0):
         if not (0.0 <= forget <= 1.0 and 0.0 <= catch <= 1.0):
@@ -58,7 +62,8 @@ class GreedyAgent(Agent):
                              fix="Write e.g. greedy:forget=0.1,catch=0.5.")
         # the random source is made when first needed: greedy that always calls DOS and always
         # catches never needs one (seeding a Mersenne Twister costs as much as a few actions)
-        self._seed, self._rng = seed, None
+        self._seed = seed
+        self._rng: random.Random | None = None
         self.forget, self.catch = forget, catch
         # the rest of this turn's plan, valid while state, history length, round and turn are these
         self._plan: list[Match] = []
@@ -75,9 +80,10 @@ class GreedyAgent(Agent):
     @property
     def rng(self) -> random.Random:
         """The agent's own random source (seeded with its seed when first used)."""
-        if self._rng is None:
-            self._rng = random.Random(self._seed)
-        return self._rng
+        rng = self._rng
+        if rng is None:
+            rng = self._rng = random.Random(self._seed)
+        return rng
 
     def _chance(self, p: float) -> bool:
         if p <= 0.0:
@@ -131,6 +137,7 @@ class GreedyAgent(Agent):
                 return CALL_DOS
             return END
         if ph is _CATCH:
+            assert state.catch is not None
             return CatchDos(state.catch[0]) if self._chance(self.catch) else PASS
         return self._act_general(state)
 
@@ -183,8 +190,11 @@ class GreedyAgent(Agent):
                    else (-1, ()))
 
 
-_TURN, _FINISH, _ENDING, _CATCH = Phase.TURN, Phase.FINISH, Phase.ENDING, Phase.CATCH
-_ANY_AFTER_DRAW = MatchAfterDraw.ANY
+_TURN: Final = Phase.TURN
+_FINISH: Final = Phase.FINISH
+_ENDING: Final = Phase.ENDING
+_CATCH: Final = Phase.CATCH
+_ANY_AFTER_DRAW: Final = MatchAfterDraw.ANY
 
 AGENTS: dict[str, Callable[..., Agent]] = {"random": RandomAgent, "greedy": GreedyAgent}
 

@@ -33,10 +33,14 @@ a profile is as reproducible as greedy.
 from __future__ import annotations
 
 import random
+from typing import ClassVar, Final, cast
+
+from mypy_extensions import mypyc_attr
 from dataclasses import asdict, dataclass, fields, replace
 
 from ..engine.actions import CALL_DOS, DRAW, END, PASS, Action, CatchDos, End, Match, Place, declared_key
 from ..engine.state import Phase, State
+from ..ruleset.cards import Declared
 from ..ruleset.model import MatchAfterDraw
 from ..errors import UsageError
 from .agents import Agent, GreedyAgent
@@ -44,6 +48,7 @@ from .agents import Agent, GreedyAgent
 __all__ = ["Profile", "BehaviourAgent", "PROFILES", "make_profile_agent", "profile_help", "match_groups"]
 
 
+@mypyc_attr(native_class=False)  # a plain class even when compiled by mypyc: vars() reads it
 @dataclass(frozen=True)
 class Profile:
     """The probability of each habit (see the module docstring); 0 everywhere is greedy."""
@@ -85,16 +90,16 @@ def profile_help() -> str:
 class BehaviourAgent(Agent):
     """Greedy's choices, except where a habit of ``profile`` takes over."""
 
-    name = "behaviour"
+    name: ClassVar[str] = "behaviour"
 
     def __init__(self, seed: int = 0, profile: Profile = PROFILES["casual"], label: str = "casual"):
         self.profile, self.label = profile, label
         self.rng = random.Random(seed)
         self.greedy = GreedyAgent(seed, forget=1.0, catch=1.0)  # DOS calls and catches are decided here
-        self._forgetting = None  # True/False once decided for the current DOS exposure
-        self._turn = None  # (round, turn number) whose first-decision habits were rolled
+        self._forgetting: bool | None = None  # True/False once decided for the current DOS exposure
+        self._turn: tuple[int, int] | None = None  # (round, turn number) whose first-decision habits were rolled
         self._draws = self._picks = False
-        self._declined_turn = None  # (round, turn number) whose decline habit was rolled
+        self._declined_turn: tuple[int, int] | None = None  # (round, turn number) whose decline habit was rolled
 
     def __repr__(self) -> str:
         return f"BehaviourAgent({self.profile.spec(self.label)!r})"
@@ -102,6 +107,7 @@ class BehaviourAgent(Agent):
     def act(self, state: State) -> Action:
         ph, p = state.phase, self.profile
         if ph is _CATCH:
+            assert state.catch is not None
             return PASS if self._roll(p.miss) else CatchDos(state.catch[0])
         if ph is _DECLARE:
             return self.greedy.act(state)
@@ -151,7 +157,8 @@ class BehaviourAgent(Agent):
         if END in endings:
             return END
         points = state.c.points
-        return max(endings, key=lambda a: (points[a.card.card] or 0, declared_key(a.card)))
+        places = [cast(Place, a) for a in endings]  # END is not among them
+        return max(places, key=lambda a: (points[a.card.card] or 0, declared_key(a.card)))
 
     def _any_match(self, state: State) -> Match | None:
         """A legal match chosen uniformly by (row card, hand cards); of its declarations, the
@@ -172,9 +179,10 @@ def match_groups(state: State) -> list[tuple]:
     c = state.c
     if not c.simple_matching or (state.drew and c.match_after_draw is not MatchAfterDraw.ANY):
         seen: dict[tuple, None] = {}
-        for a in state.legal_actions():
-            if type(a) is Match:
-                seen[(a.target.card, tuple(d.card for d in a.cards))] = None
+        for act in state.legal_actions():
+            if type(act) is Match:
+                m = cast(Match, act)
+                seen[(m.target.card, tuple(d.card for d in m.cards))] = None
         return list(seen)
     index, lo, hi, faces = c.face_index, c.f_lo, c.f_hi, c.faces
     used = state.used
@@ -184,7 +192,7 @@ def match_groups(state: State) -> list[tuple]:
         f = index[id(card)]
         counts[f] = counts.get(f, 0) + 1
     hand = sorted(counts)
-    groups = []
+    groups: list[tuple] = []
     for t in targets:
         tlo, thi = lo[t], hi[t]
         for i, a in enumerate(hand):
@@ -202,6 +210,7 @@ def _declared_match(state: State, target, cards) -> Match | None:
     c = state.c
     first = None
     for tdecl, tv in c.target_options[target]:
+        combos: list[tuple[Declared, ...]]
         if len(cards) == 1:
             combos = [(d,) for v, d in c.hand_options[cards[0]] if v == tv]
         else:
@@ -225,4 +234,6 @@ def make_profile_agent(name: str, seed: int = 0, **habits: float) -> BehaviourAg
     return BehaviourAgent(seed, replace(PROFILES[name], **habits), name)
 
 
-_TURN, _CATCH, _DECLARE = Phase.TURN, Phase.CATCH, Phase.DECLARE
+_TURN: Final = Phase.TURN
+_CATCH: Final = Phase.CATCH
+_DECLARE: Final = Phase.DECLARE

@@ -158,8 +158,9 @@ class DeckChance(Chance):
         return outcome
 
     def copy(self) -> "DeckChance":
-        new = object.__new__(DeckChance)
+        new = DeckChance.__new__(DeckChance)  # (not object.__new__: Chance may be compiled by mypyc)
         new.__dict__.update(self.__dict__)
+        new.seed = self.seed  # kept apart from __dict__ when Chance is compiled
         new.outcomes = list(self.outcomes)
         new.counts = DeckCounts()
         return new

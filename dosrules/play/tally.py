@@ -1,0 +1,349 @@
+"""Counting what happens in simulated rounds: the statistics of ``simulate``'s chunks.
+
+A :class:`Tally` is fed the events of each action and folds each finished round into the
+chunk's ``ChunkResult`` (``dosrules.play.simulate``); a :class:`SituationTally` also counts the
+situations of :mod:`dosrules.play.situations`, from the events and from the state just before
+and after an action. Compiled by mypyc with the engine where that build is made (``setup.py``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Final
+
+from ..engine.actions import Action, CallDos, CatchDos, Draw, End, Match, Place
+from ..engine.events import (BonusEarned, Buried, Caught, DealerChosen, Dealt, DosCalled, Drew, GameOver,
+                            Matched, Placed, Refilled, Reshuffled, RoundScored, RoundVoid, RuleGap,
+                            TurnEnded, TurnStarted)
+from ..engine.state import Phase, State
+from ..ruleset.cards import Kind
+from .agents import Agent
+from .situations import GAP_SITUATIONS, NAMES as SITUATION_NAMES
+
+if TYPE_CHECKING:
+    from .simulate import ChunkResult
+
+__all__ = ["Tally", "SituationTally", "hist_add"]
+
+
+def hist_add(hist: dict[str, int], key: Any, k: int = 1) -> None:
+    name = str(key)
+    hist[name] = hist.get(name, 0) + k
+
+
+#: frequent events which no statistic counts (skipped first)
+_UNCOUNTED: Final = frozenset((Matched, TurnEnded, Refilled, Placed))
+#: the round metrics Tally counts itself, in the order of its per-round observation tuples
+_COUNTED: Final = ("turns", "cards_drawn", "draws", "bonus_draws", "penalty_draws", "single_colour_bonuses",
+                    "double_colour_bonuses", "dos_calls", "dos_catches", "reshuffles")
+#: frequent events that show no situation (skipped early by the situation tally)
+_NO_SITUATION: Final = frozenset((TurnEnded, Drew, Refilled, Placed, DosCalled))
+#: situation indexes (dosrules.play.situations), in the order of the per-round situation counters
+#: (each name Final: compiled by mypyc, a C variable rather than a dictionary lookup)
+_ROUND: Final = SITUATION_NAMES.index("round")
+_FIRST_DEAL: Final = SITUATION_NAMES.index("first-deal")
+_DEALER_WILD: Final = SITUATION_NAMES.index("dealer-draw-wild")
+_NEXT_DEAL: Final = SITUATION_NAMES.index("next-deal")
+_TURN_S: Final = SITUATION_NAMES.index("turn")
+_WIDE_ROW: Final = SITUATION_NAMES.index("wide-row")
+_MATCH: Final = SITUATION_NAMES.index("match")
+_SINGLE_M: Final = SITUATION_NAMES.index("single-match")
+_DOUBLE_M: Final = SITUATION_NAMES.index("double-match")
+_DREW_HOLDING: Final = SITUATION_NAMES.index("drew-holding-match")
+_MATCH_AFTER_DRAW: Final = SITUATION_NAMES.index("match-after-draw")
+_FAILED_DRAW: Final = SITUATION_NAMES.index("failed-draw")
+_DECLINED: Final = SITUATION_NAMES.index("declined-match")
+_SINGLE_B: Final = SITUATION_NAMES.index("single-bonus")
+_DOUBLE_B: Final = SITUATION_NAMES.index("double-bonus")
+_COLOUR_B: Final = SITUATION_NAMES.index("colour-bonus")
+_COVERED: Final = SITUATION_NAMES.index("row-covered")
+_W2_PLAYED: Final = SITUATION_NAMES.index("wild-dos-played")
+_W2_IN_ROW: Final = SITUATION_NAMES.index("wild-dos-in-row")
+_WN_PLAYED: Final = SITUATION_NAMES.index("wild-number-played")
+_WN_IN_ROW: Final = SITUATION_NAMES.index("wild-number-in-row")
+_DOS_HAND: Final = SITUATION_NAMES.index("dos-hand")
+_CAUGHT: Final = SITUATION_NAMES.index("dos-caught")
+_CAUGHT_MID: Final = SITUATION_NAMES.index("dos-caught-mid-turn")
+_OUT_DOUBLE: Final = SITUATION_NAMES.index("out-after-double")
+_ROUND_SCORED: Final = SITUATION_NAMES.index("round-scored")
+_DECK_OUT: Final = SITUATION_NAMES.index("deck-ran-out")
+_ALL_WILD: Final = SITUATION_NAMES.index("all-wild-row")
+_GAP_INDEXES: Final = {path: tuple(SITUATION_NAMES.index(n) for n in names) for path, names in GAP_SITUATIONS.items()}
+_NUMBER: Final = Kind.NUMBER
+_WILD_DOS: Final = Kind.WILD_DOS
+_TURN: Final = Phase.TURN
+_CATCH: Final = Phase.CATCH
+
+
+class Tally:
+    """Per-round counters fed with events; finished rounds are folded into a ChunkResult."""
+
+    __slots__ = ("res", "players", "dealer", "turns", "drawn", "draws", "bonus_draws",
+                 "penalty_draws", "single", "double", "calls", "catches", "reshuffles", "gap", "row",
+                 "observed", "row_sizes", "winner_points", "row_minimum")
+
+    def __init__(self, res: ChunkResult, players: int):
+        self.res, self.players = res, players
+        self.dealer = 0
+        self.row_minimum = 0
+        # finished rounds' observations, folded into the ChunkResult's Moments by close()
+        self.observed: list[tuple[int, ...]] = []  # per round: the _COUNTED metrics, in order
+        self.row_sizes: list[int] = []
+        self.winner_points: list[int] = []
+        self._reset()
+
+    def _reset(self) -> None:
+        self.turns = self.drawn = self.draws = self.bonus_draws = self.penalty_draws = 0
+        self.single = self.double = self.calls = self.catches = self.reshuffles = 0
+        self.gap: str | None = None
+        self.row: list[int] = []  # Centre Row size at each turn start (folded into Moments at the end)
+
+    def feed(self, events: list[Any]) -> GameOver | None:
+        """Count ``events``; returns the game-over event if the game ended."""
+        over = None
+        for e in events:
+            t = type(e)
+            if t in _UNCOUNTED:
+                continue
+            if t is TurnStarted:
+                self.turns += 1
+                self.row.append(len(e.row))
+            elif t is Drew:
+                k = len(e.cards)
+                self.drawn += k
+                if e.reason == "draw":
+                    self.draws += k
+                elif e.reason == "bonus":
+                    self.bonus_draws += k
+                else:
+                    self.penalty_draws += k
+            elif t is BonusEarned:
+                if e.bonus == "single-colour":
+                    self.single += 1
+                else:
+                    self.double += 1
+            elif t is DosCalled:
+                self.calls += 1
+            elif t is Caught:
+                self.catches += 1
+            elif t is Reshuffled:
+                self.reshuffles += 1
+            elif t is RuleGap:
+                if e.voids:
+                    self.gap = e.path
+                else:
+                    hist_add(self.res.gaps_by_lot, e.path)
+            elif t is Dealt:
+                self.dealer = e.dealer
+                self._reset()
+            elif t is RoundScored:
+                self._finish("scored", e)
+            elif t is RoundVoid:
+                self._finish("void-gap" if self.gap else "void", None)
+            elif t is GameOver:
+                over = e
+        return over
+
+    def play(self, state: State, agents: list[Agent], cap: int, action_cap: int) -> GameOver | None:
+        """Play the game ``state`` (its events so far not yet counted) with ``agents``, one per
+        seat, counting every action: its game-over event, or None when a round reached ``cap``
+        turns or ``action_cap`` actions (it is counted as capped and the game stops)."""
+        over = self.feed(state.events)
+        history, round_no, round_start = state.history, state.round, 0
+        while over is None:
+            seat = state.current_player()
+            assert seat is not None  # (the game is not over)
+            over = self.step(state, agents[seat].act(state))
+            if state.round != round_no:
+                round_no, round_start = state.round, len(history)
+            elif self.turns > cap or len(history) - round_start > action_cap:
+                self.capped()
+                break
+        return over
+
+    def step(self, state: State, action: Action) -> GameOver | None:
+        """Apply ``action`` to ``state`` and count its events (the situation tally counts more)."""
+        return self.feed(state.apply(action))
+
+    def _finish(self, outcome: str, scored: RoundScored | None) -> None:
+        res = self.res
+        res.rounds += 1
+        hist_add(res.outcomes, outcome)
+        hist_add(res.turns_hist, self.turns)
+        self.observed.append((self.turns, self.drawn, self.draws, self.bonus_draws, self.penalty_draws,
+                              self.single, self.double, self.calls, self.catches, self.reshuffles))
+        self.row_sizes += self.row
+        if scored is not None:
+            self.winner_points.append(scored.points)
+            hist_add(res.winner_offset, (scored.winner - self.dealer) % self.players)
+        if self.gap:
+            hist_add(res.gaps, self.gap)
+        self._reset()
+
+    def close(self) -> None:
+        """Fold the finished rounds' observations into the ChunkResult."""
+        from .simulate import Moments  # (simulate imports this module)
+
+        m = self.res.round_metrics
+        for name, column in zip(_COUNTED, zip(*self.observed)):
+            m[name].merge(Moments.of(column))
+        for name, values in (("row_size", self.row_sizes), ("winner_points", self.winner_points)):
+            if values:
+                m[name].merge(Moments.of(values))
+        self.observed, self.row_sizes, self.winner_points = [], [], []
+
+    def capped(self) -> None:
+        self.res.rounds += 1
+        hist_add(self.res.outcomes, "capped")
+        self._reset()
+
+
+class SituationTally(Tally):
+    """A tally that also counts, per round, the situations of :mod:`dosrules.play.situations`:
+    from the events, and from the state just before and after an action."""
+
+    __slots__ = ("sit", "sit_rounds", "double_turn", "drawn_turn", "voided")
+
+    def __init__(self, res: ChunkResult, players: int):
+        self.sit_rounds: list[list[int]] = []  # per finished round: the situation counters
+        self.sit = [0] * len(SITUATION_NAMES)
+        self.double_turn = False  # a double colour match was made this turn
+        self.drawn_turn: tuple[int, int] | None = None  # (round, turn number) of a turn whose player drew and has not acted since
+        self.voided = False  # a rule gap voids this round
+        super().__init__(res, players)
+
+    def feed(self, events: list[Any]) -> GameOver | None:
+        """Count the situations ``events`` show, then what every tally counts."""
+        sit = self.sit
+        for e in events:
+            t = type(e)
+            if t is Matched:  # (inline: the most frequent event)
+                sit[_MATCH] += 1
+                cards = e.cards
+                sit[_SINGLE_M if len(cards) == 1 else _DOUBLE_M] += 1
+                kind = e.target.card.kind
+                if kind is not _NUMBER:
+                    sit[_W2_IN_ROW if kind is _WILD_DOS else _WN_IN_ROW] += 1
+                for d in cards:
+                    kind = d.card.kind
+                    if kind is not _NUMBER:
+                        sit[_W2_PLAYED if kind is _WILD_DOS else _WN_PLAYED] += 1
+                if self.drawn_turn is not None:  # the first decision after a draw: a match was possible
+                    sit[_MATCH_AFTER_DRAW] += 1
+                    self.drawn_turn = None
+            elif t in _NO_SITUATION:
+                continue
+            elif t is TurnStarted:
+                row = e.row
+                sit[_TURN_S] += 1
+                self.double_turn = False
+                if len(row) > self.row_minimum:
+                    sit[_WIDE_ROW] += 1
+                if row and row[0].kind is not _NUMBER and all(card.kind is not _NUMBER for card in row):
+                    sit[_ALL_WILD] += 1
+            elif t is BonusEarned:
+                sit[_COLOUR_B] += 1
+                if e.bonus == "single-colour":
+                    sit[_SINGLE_B] += 1
+                else:
+                    sit[_DOUBLE_B] += 1
+                    self.double_turn = True
+            elif t is Reshuffled:
+                sit[_DECK_OUT] += 1
+            elif t is RuleGap:
+                self.voided = self.voided or e.voids
+                for prefix, indexes in _GAP_INDEXES.items():
+                    if e.path.startswith(prefix):
+                        for i in indexes:
+                            sit[i] += 1
+            elif t is Buried:
+                sit[_ALL_WILD] += 1
+            elif t is DealerChosen:
+                if any(card is not None and card.kind is not _NUMBER for card in e.draws):
+                    sit[_DEALER_WILD] += 1
+            elif t is Dealt:
+                dealer_wild = sit[_DEALER_WILD]  # the first dealer's draw belongs to the round it deals
+                self._new_round()
+                sit = self.sit
+                sit[_ROUND] += 1
+                sit[_FIRST_DEAL if e.round == 1 else _NEXT_DEAL] += 1
+                sit[_DEALER_WILD] = dealer_wild if e.round == 1 else 0
+            elif t is RoundScored or t is RoundVoid:
+                if t is RoundScored:
+                    sit[_ROUND_SCORED] += 1
+                    if self.double_turn:
+                        sit[_OUT_DOUBLE] += 1
+                elif not self.voided:  # the deck ran out under deck_exhaustion: end-round
+                    sit[_DECK_OUT] += 1
+                self.sit_rounds.append(sit)
+                self._new_round()
+                sit = self.sit
+        return Tally.feed(self, events)
+
+    def _new_round(self) -> None:
+        self.sit = [0] * len(SITUATION_NAMES)
+        self.double_turn = False
+        self.drawn_turn = None
+        self.voided = False
+
+    def step(self, state: State, action: Action) -> GameOver | None:
+        """Count the situation an action is taken in, apply it, count its events; after a draw,
+        note that the turn's next decision says whether a match was possible after it."""
+        t = type(action)
+        if t is Match:  # counted from its event
+            return self.feed(state.apply(action))
+        if t is Draw:
+            if state.c.draw_when_match_possible is not False and state.has_match():
+                self.sit[_DREW_HOLDING] += 1  # drew although a match was possible
+            round_no = state.round
+            over = self.feed(state.apply(action))
+            if state.round == round_no and state.drew:  # (a draw from an empty deck may end the round)
+                self.drawn_turn = (state.round, state.turn_number)
+            return over
+        self._before(state, t)
+        return self.feed(state.apply(action))
+
+    def _before(self, state: State, t: type) -> None:
+        """Count the situation an action other than a draw or a match is taken in, before it is applied."""
+        sit = self.sit
+        ph = state.phase
+        if ph is _CATCH:
+            sit[_DOS_HAND] += 1
+            if t is CatchDos:
+                sit[_CAUGHT] += 1
+                if state.catch is not None and state.turn_seat == state.catch[0]:
+                    sit[_CAUGHT_MID] += 1
+            return
+        if t is CallDos:
+            sit[_DOS_HAND] += 1
+            return
+        if ph is not _TURN:
+            return
+        if self.drawn_turn is not None and (t is End or t is Place):
+            # the turn ends after a draw without a match: declined, or no match was possible (the
+            # engine asks the same question at this moment)
+            if self.drawn_turn == (state.round, state.turn_number):
+                if state.has_match_after_draw():
+                    sit[_MATCH_AFTER_DRAW] += 1
+                    sit[_DECLINED] += 1
+                else:
+                    sit[_FAILED_DRAW] += 1
+            self.drawn_turn = None
+        if t is End and state.matches:  # the turn's matched row cards are about to be refilled
+            covered = state.rows_matched
+            if covered > max(0, self.row_minimum - (len(state.row) - covered)):
+                sit[_COVERED] += 1
+
+    def close(self) -> None:
+        from .simulate import Moments
+
+        super().close()
+        situations = self.res.situations
+        for name in SITUATION_NAMES:
+            situations.setdefault(name, Moments())
+        for name, column in zip(SITUATION_NAMES, zip(*self.sit_rounds)):
+            situations[name].merge(Moments.of(column))
+        self.sit_rounds = []
+
+    def capped(self) -> None:
+        super().capped()
+        self._new_round()
