@@ -233,12 +233,13 @@ class Episode:
             g.parent = getcurrent()
             self._resume(g.switch(reply))
             return
-        if self.is_terminal():
+        state, game = self._state, self.game
+        if state.is_terminal() or self.moves >= game.max_game_length:  # is_terminal(), inline
             raise ValueError("the game is over")
-        action = self.game.codebook.action(i)
+        actions = game.codebook.actions  # codebook.action(i), inline: this runs at every decision
+        action = actions[i] if type(i) is int and 0 <= i < len(actions) else game.codebook.action(i)
         self.moves += 1
         self._ids = (i, self._ids)
-        state = self._state
         if not self.explicit:
             self._settle(state, _play(state, action))
         elif type(action) in _NO_CHANCE:
