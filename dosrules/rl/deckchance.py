@@ -18,13 +18,16 @@ it, and the card an outcome names is found by adding up counts rather than by a 
 from __future__ import annotations
 
 from collections import Counter
+from functools import lru_cache
 from itertools import chain, compress, repeat
+from operator import getitem
 from typing import Callable
 
 from ..engine.chance import Chance
 from ..engine.compiled import CompiledRules
 
-__all__ = ["DeckChance", "DeckCounts", "ChanceRequest", "card_request", "sample_outcome", "CARD", "LOT"]
+__all__ = ["DeckChance", "DeckCounts", "ChanceRequest", "PairTable", "pair_table", "card_request", "sample_outcome",
+           "CARD", "LOT"]
 
 CARD, LOT = "card", "lot"
 
@@ -34,15 +37,27 @@ class ChanceRequest:
     index) or ``lot`` (a seat by lot; outcome = 0..n-1); ``weights`` = the count of each outcome id
     (cards left per face, or 1 per seat) and ``total`` their sum; ``outcomes`` = a new list of
     (outcome, probability) pairs, ascending, each with probability weight / total (made only
-    when asked for: a caller that samples otherwise never builds it)."""
+    when asked for: a caller that samples otherwise never builds it). ``pairs`` (cards only) is
+    the game's ``PairTable``, whose ready-made pairs ``outcomes`` lists rather than making new ones.
 
-    __slots__ = ("kind", "weights", "total")
+    The request ``Episode`` keeps while a take is dealt is live: its ``weights`` are the deck's
+    counts as they change, and ``total`` follows (``frozen()`` is a copy that stays)."""
 
-    def __init__(self, kind: str, weights: tuple[int, ...], total: int):
-        self.kind, self.weights, self.total = kind, weights, total
+    __slots__ = ("kind", "weights", "total", "pairs")
+
+    def __init__(self, kind: str, weights, total: int, pairs: "PairTable | None" = None):
+        self.kind, self.weights, self.total, self.pairs = kind, weights, total, pairs
 
     @property
     def outcomes(self) -> list[tuple[int, float]]:
+        if self.pairs is not None:
+            row = self.pairs.rows.get(self.total)
+            if row is None:
+                row = self.pairs.row(self.total)
+            try:  # the pairs of the faces left, in C: no new tuple or float per outcome
+                return list(filter(None, map(getitem, row, self.weights)))
+            except IndexError:  # more copies of a face than the game's deck holds
+                pass
         total = self.total
         return [(o, w / total) for o, w in enumerate(self.weights) if w]
 
@@ -53,13 +68,41 @@ class ChanceRequest:
     def allows(self, outcome) -> bool:
         return type(outcome) is int and 0 <= outcome < len(self.weights) and self.weights[outcome] > 0
 
+    def frozen(self) -> "ChanceRequest":
+        """A copy whose weights stay as they are now."""
+        return ChanceRequest(self.kind, tuple(self.weights), self.total, self.pairs)
+
     def __eq__(self, other) -> bool:
-        return type(other) is ChanceRequest and (self.kind, self.weights) == (other.kind, other.weights)
+        return type(other) is ChanceRequest and (self.kind, tuple(self.weights)) == (other.kind, tuple(other.weights))
 
     __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
         return f"ChanceRequest({self.kind!r}, {sum(map(bool, self.weights))} outcomes)"
+
+
+class PairTable:
+    """The (face, count / total) pairs of a game's deck, made once per deck size ``total`` when
+    first needed (``rows[total][face][count]``, None for count 0), so that listing the outcomes of
+    a card chance node makes no new pair: the same tuple and float each time."""
+
+    __slots__ = ("copies", "rows")
+
+    def __init__(self, copies: tuple[int, ...]):
+        self.copies = copies  # the copies of each face in the game's deck: the most a count can be
+        self.rows: dict[int, list[tuple]] = {}
+
+    def row(self, total: int) -> list[tuple]:
+        row = self.rows[total] = [(None, *[(f, c / total) for c in range(1, k + 1)])
+                                  for f, k in enumerate(self.copies)]
+        return row
+
+
+@lru_cache(maxsize=64)
+def pair_table(compiled: CompiledRules) -> PairTable:
+    """The game's ``PairTable`` (one per compiled ruleset)."""
+    copies = Counter(compiled.deck)
+    return PairTable(tuple(copies[face] for face in compiled.faces))
 
 
 class DeckCounts:
@@ -86,7 +129,9 @@ class DeckCounts:
 
     def take(self, deck: list, f, faces, face_index):
         """Remove a card of face ``f`` from ``deck`` and return it (ValueError if none is left)."""
-        counts = self.of(deck, faces, face_index)
+        counts = self.counts
+        if self.deck is not deck or self.size != len(deck):  # self.of(...), inline: the deck is mostly the last one
+            counts = self.of(deck, faces, face_index)
         if type(f) is not int or not 0 <= f < len(counts) or not counts[f]:
             raise ValueError(f"chance outcome {f!r} is not a card left in the deck")
         i = sum(counts[:f + 1]) - 1  # the last card of face f in the sorted list
@@ -125,10 +170,17 @@ class DeckChance(Chance):
         self.ask = ask or _no_ask
         self.ask_cards = ask_cards
         self.counts = counts if counts is not None else DeckCounts()
+        self.pairs = pair_table(compiled)
 
     def request(self, deck: list) -> ChanceRequest:
         """The chance node of the next card taken from ``deck`` (as ``card_request``)."""
-        return card_request(self.counts.of(deck, self.faces, self.face_index), len(deck))
+        return card_request(self.counts.of(deck, self.faces, self.face_index), len(deck), self.pairs)
+
+    def live_request(self, deck: list) -> ChanceRequest:
+        """The chance node of the next card taken from ``deck``, whose weights are the live
+        counts of ``deck``: whoever takes from it keeps ``total`` (and ``weights``, should the
+        counts be made anew) up to date (``Episode``, for the cards of one take)."""
+        return ChanceRequest(CARD, self.counts.of(deck, self.faces, self.face_index), len(deck), self.pairs)
 
     def shuffle(self, cards: list) -> None:
         """Nothing: the deck is a multiset, and a card's place in the list carries no chance."""
@@ -173,10 +225,10 @@ def _no_ask(request: ChanceRequest) -> int:
     raise RuntimeError(f"chance must decide ({request.kind}) and no outcome is given")
 
 
-def card_request(counts: list[int], total: int) -> ChanceRequest:
+def card_request(counts: list[int], total: int, pairs: PairTable | None = None) -> ChanceRequest:
     """The next card of a deck of ``total`` cards holding ``counts[f]`` of face ``f``: each face
     with probability count / total."""
-    return ChanceRequest(CARD, tuple(counts), total)
+    return ChanceRequest(CARD, tuple(counts), total, pairs)
 
 
 _LOTS: dict[int, ChanceRequest] = {}

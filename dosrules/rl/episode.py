@@ -35,7 +35,7 @@ from ..engine.state import State
 from ..errors import DosrulesError, UsageError
 from ..ruleset.loader import load_ruleset
 from .codebook import Codebook
-from .deckchance import ChanceRequest, DeckChance, DeckCounts, card_request
+from .deckchance import ChanceRequest, DeckChance, DeckCounts
 
 __all__ = ["RlGame", "Episode", "CHANCE", "DEFAULT_MAX_GAME_LENGTH"]
 
@@ -215,6 +215,7 @@ class Episode:
             self._ids = (i, self._ids)
             if self._state is None:  # a copy made at this chance node: replay up to it first
                 self._replay_pending()
+                request = self.request
             self._outcomes.append(i)
             cards = self._cards
             if cards is None:  # a lot
@@ -222,21 +223,23 @@ class Episode:
             else:  # a card of the hand being dealt (or the cards being drawn)
                 chance = self._state.chance
                 counts = chance.counts
-                cards.taken.append(counts.take(cards.deck, i, chance.faces, chance.face_index))
-                if len(cards.taken) < cards.k:  # the next card: counts are those of cards.deck after take
-                    self.request = card_request(counts.counts, counts.size)
+                taken = cards.taken
+                taken.append(counts.take(cards.deck, i, chance.faces, chance.face_index))
+                if len(taken) < cards.k:  # the next card: the live request follows the counts
+                    request.weights, request.total = counts.counts, counts.size
                     return
-                self._cards, reply = None, cards.taken
+                self._cards, reply = None, taken
             g = self._greenlet
             g.parent = getcurrent()
             self._resume(g.switch(reply))
             return
-        if self.is_terminal():
+        state, game = self._state, self.game
+        if state.is_terminal() or self.moves >= game.max_game_length:  # is_terminal(), inline
             raise ValueError("the game is over")
-        action = self.game.codebook.action(i)
+        actions = game.codebook.actions  # codebook.action(i), inline: this runs at every decision
+        action = actions[i] if type(i) is int and 0 <= i < len(actions) else game.codebook.action(i)
         self.moves += 1
         self._ids = (i, self._ids)
-        state = self._state
         if not self.explicit:
             self._settle(state, _play(state, action))
         elif type(action) in _NO_CHANCE:
@@ -264,7 +267,7 @@ class Episode:
         t = type(out)
         if t is _Cards:
             self._cards = out
-            self.request = self._state.chance.request(out.deck)
+            self.request = self._state.chance.live_request(out.deck)  # kept up to date by apply
             return
         if t is ChanceRequest:
             self.request = out
@@ -364,6 +367,7 @@ class Episode:
                 state.chance.counts = self._state.chance.counts.moved_to(self._state.deck, state.deck)
         else:
             new._state = None
+            new.request = self.request.frozen()  # this one's is live: it changes as this one is applied
         return new
 
 

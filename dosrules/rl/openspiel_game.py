@@ -130,7 +130,11 @@ class DosState(pyspiel.State):
     def _apply_action(self, action: int) -> None:
         episode = self.episode
         episode.apply(action)
-        self._player = _CHANCE if episode.request is not None else self._who()
+        if episode.request is not None:
+            self._player = _CHANCE
+        else:  # self._who(), inline: this runs at every node
+            p = episode.current_player()
+            self._player = _TERMINAL if p is None else p
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
