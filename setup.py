@@ -3,10 +3,13 @@
 * ``dosrules.play._plan`` (``dosrules/play/_plan.c``) is optional: when it does not compile, the install
   goes on and ``dosrules.play.planner`` plans in Python (the same plays: that code is the formulation
   the C planner is tested against).
-* With ``DOSRULES_MYPYC=1`` in the environment, the engine's hot modules (``MYPYC_MODULES``) are
-  also compiled with mypyc (needs mypy and a C compiler; see docs/engine.md, "C or mypyc"). Without
-  it, or when mypy is missing, they stay Python (the same games, about half as fast). At run time
-  ``DOSRULES_PURE_PYTHON=1`` imports the Python source even where a compiled module is installed.
+* A wheel (``pip install .``) also compiles the engine's hot modules (``MYPYC_MODULES``) with mypyc,
+  about twice as fast (see docs/engine.md, "The engine compiled by mypyc"); an editable install
+  (``pip install -e .``) keeps them Python, so that edits to them take effect. ``DOSRULES_MYPYC=0``
+  builds no compiled engine, ``DOSRULES_MYPYC=1`` builds it in any build. Without mypy (a build
+  requirement) or a working C compiler, or if mypyc fails, the install goes on with the Python
+  engine (the same games). At run time ``DOSRULES_PURE_PYTHON=1`` imports the Python source even
+  where a compiled module is installed.
 * The repo's ``rulesets/`` and ``schemas/`` go into the wheel as ``dosrules/_data/rulesets`` and
   ``dosrules/_data/schemas`` (an editable install reads them from the checkout instead; see
   ``dosrules/resources.py``).
@@ -22,25 +25,30 @@ from setuptools.command.build_py import build_py
 
 ROOT = Path(__file__).resolve().parent
 DATA = ("rulesets", "schemas")
-#: compiled by mypyc when DOSRULES_MYPYC=1 (one shared library; the .py files stay the source)
+#: compiled by mypyc in a wheel (one shared library; the .py files stay the source)
 MYPYC_MODULES = [f"dosrules/engine/{name}.py" for name in (
     "phase", "zones", "matching", "turn", "rounds", "state", "requirements", "compiled", "chance")] + [
     f"dosrules/play/{name}.py" for name in ("agents", "behaviour", "tally")]
 
 
 def mypyc_extensions() -> list:
-    """The mypyc extensions, or none (the engine stays Python) when not asked for or mypy is missing."""
-    if os.environ.get("DOSRULES_MYPYC", "") in ("", "0"):
+    """The mypyc extensions, or none (the engine stays Python): see the module docstring."""
+    wanted = os.environ.get("DOSRULES_MYPYC", "")
+    if wanted == "0" or (wanted == "" and "bdist_wheel" not in sys.argv):  # metadata, editable: no
         return []
     try:
         from mypyc.build import mypycify
     except ImportError:
-        print("DOSRULES_MYPYC: mypy (mypyc) is not installed; the engine stays Python", file=sys.stderr)
+        print("dosrules: mypy (mypyc) is not installed; the engine stays Python", file=sys.stderr)
         return []
     if not _compiler_works():
-        print("DOSRULES_MYPYC: no working C compiler; the engine stays Python", file=sys.stderr)
+        print("dosrules: no working C compiler; the engine stays Python", file=sys.stderr)
         return []
-    return mypycify(["--follow-imports=silent", *MYPYC_MODULES], opt_level="3", group_name="dosrules_engine")
+    try:
+        return mypycify(["--follow-imports=silent", *MYPYC_MODULES], opt_level="3", group_name="dosrules_engine")
+    except (Exception, SystemExit) as err:  # e.g. a mypy release that reads the code differently
+        print(f"dosrules: mypyc could not compile the engine ({err!r}); it stays Python", file=sys.stderr)
+        return []
 
 
 def _compiler_works() -> bool:

@@ -10,6 +10,8 @@ the wall time of the whole command (start-up, simulation, tests, report; no witn
 time to other work on the machine: on J idle cores the wall time is about cpu_s / J plus the
 serial start-up and report) and the simulation's own figures (the comparison's, and the
 rulesets simulated again filled where rule gaps void many rounds). It prints figures; it is not a test.
+The command runs outside the checkout, so it measures the dosrules installed in this Python (a
+wheel's compiled engine, or an editable install's Python one).
 """
 
 from __future__ import annotations
@@ -34,7 +36,7 @@ def run(policy: str, args, folder: Path, k: int) -> dict:
            "--players", "4", "--rounds", str(args.rounds), "--jobs", str(args.jobs), "--policy", policy,
            "--seed", "1", "--db", str(db), "--json", *([] if args.witnesses else ["--no-witnesses"])]
     started, before = time.perf_counter(), resource.getrusage(resource.RUSAGE_CHILDREN)
-    out = subprocess.run(cmd, check=True, capture_output=True, text=True, cwd=ROOT).stdout
+    out = subprocess.run(cmd, check=True, capture_output=True, text=True, cwd=folder).stdout  # the installed dosrules
     wall, after = time.perf_counter() - started, resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     doc = json.loads(out)
