@@ -45,7 +45,7 @@ class ChanceRequest:
 
     __slots__ = ("kind", "weights", "total", "pairs")
 
-    def __init__(self, kind: str, weights, total: int, pairs: "PairTable | None" = None):
+    def __init__(self, kind: str, weights, total: int, pairs: PairTable | None = None):
         self.kind, self.weights, self.total, self.pairs = kind, weights, total, pairs
 
     @property
@@ -114,8 +114,10 @@ class DeckCounts:
 
     __slots__ = ("deck", "size", "counts")
 
-    def __init__(self):
-        self.deck, self.size, self.counts = None, -1, []
+    def __init__(self) -> None:
+        self.deck: list | None = None
+        self.size = -1
+        self.counts: list[int] = []
 
     def of(self, deck: list, faces, face_index) -> list[int]:
         """The count per face of ``deck`` (counted and sorted if it is not the list last seen)."""
@@ -163,11 +165,12 @@ class DeckChance(Chance):
     def __init__(self, compiled: CompiledRules, outcomes=(), ask: Callable[[ChanceRequest], int] | None = None,
                  counts: DeckCounts | None = None, ask_cards: Callable[[list, int], list] | None = None):
         self.seed = None
+        self.compiled = compiled
         self.faces = compiled.faces
         self.face_index = compiled.face_index
         self.outcomes = list(outcomes)
         self.used = 0
-        self.ask = ask or _no_ask
+        self.ask: Callable[[ChanceRequest], int] = ask or _no_ask
         self.ask_cards = ask_cards
         self.counts = counts if counts is not None else DeckCounts()
         self.pairs = pair_table(compiled)
@@ -187,7 +190,7 @@ class DeckChance(Chance):
 
     def take(self, deck: list, k: int) -> list:
         faces, face_index, counts, outcomes = self.faces, self.face_index, self.counts, self.outcomes
-        out = []
+        out: list = []
         while len(out) < k and self.used < len(outcomes):
             out.append(counts.take(deck, outcomes[self.used], faces, face_index))
             self.used += 1
@@ -210,11 +213,8 @@ class DeckChance(Chance):
         return outcome
 
     def copy(self) -> "DeckChance":
-        new = DeckChance.__new__(DeckChance)  # (not object.__new__: Chance may be compiled by mypyc)
-        new.__dict__.update(self.__dict__)
-        new.seed = self.seed  # kept apart from __dict__ when Chance is compiled
-        new.outcomes = list(self.outcomes)
-        new.counts = DeckCounts()
+        new = DeckChance(self.compiled, self.outcomes, self.ask, None, self.ask_cards)  # (no __dict__ to
+        new.seed, new.used = self.seed, self.used  # copy: this class may be compiled by mypyc)
         return new
 
     def __repr__(self) -> str:
