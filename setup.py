@@ -29,7 +29,7 @@ DATA = ("rulesets", "schemas")
 MYPYC_MODULES = [f"dosrules/engine/{name}.py" for name in (
     "phase", "zones", "matching", "turn", "rounds", "state", "requirements", "compiled", "chance")] + [
     f"dosrules/play/{name}.py" for name in ("agents", "behaviour", "tally")] + [
-    f"dosrules/rl/{name}.py" for name in ("deckchance", "episode")]  # the RL wrapper's own work (issue 17)
+    f"dosrules/rl/{name}.py" for name in ("deckchance", "episode", "codebook")]  # the RL wrapper's own work (issue 17)
 
 
 def mypyc_extensions() -> list:
