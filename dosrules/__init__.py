@@ -6,8 +6,9 @@ import sys as _sys
 
 class _SourceFirst:
     """With ``DOSRULES_PURE_PYTHON=1``, every ``dosrules.*`` module is imported from its ``.py``
-    file even where a module compiled by mypyc (``setup.py``, ``DOSRULES_MYPYC=1``) is installed
-    beside it: the same games, for tests that patch engine code and for measuring the builds."""
+    file even where a module compiled by mypyc (``setup.py``: in a wheel, or ``DOSRULES_MYPYC=1``)
+    is installed beside it: the same games, for tests that patch engine code and for measuring
+    the builds."""
 
     @staticmethod
     def find_spec(name, path, target=None):

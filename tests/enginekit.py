@@ -10,7 +10,7 @@ from dosrules.engine import from_position
 from dosrules.engine import state as _state
 
 RULESETS = Path(__file__).parent / "rulesets"
-#: the engine and agents are compiled by mypyc (setup.py, DOSRULES_MYPYC=1): a test that patches
+#: the engine and agents are compiled by mypyc in a wheel (setup.py): a test that patches
 #: their methods runs on the Python build only (DOSRULES_PURE_PYTHON=1)
 COMPILED = not (_state.__file__ or "").endswith(".py")
 MATTEL = load_ruleset("mattel-2018")

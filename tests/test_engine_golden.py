@@ -577,6 +577,30 @@ def test_copy_is_independent():
     assert [str(e) for e in s.apply(a)] == [str(e) for e in u.apply(a)]
 
 
+def test_copy_carries_every_attribute_of_a_game():
+    """State.copy names each attribute (compiled classes have no __dict__): every one that
+    engine.zones declares is copied, equal, and each list is the copy's own."""
+    from dosrules.engine.zones import Zones
+
+    s = new_game(MATTEL, 3, seed=1)
+    while s.round < 2 or s.turn_number < 3:  # into a second round: scores, a last winner, turns
+        s.apply(s.legal_actions()[0])
+    assert s.last_winner is not None and any(s.scores)
+    t = s.copy()
+    names = [n for cls in Zones.__mro__ for n in vars(cls).get("__annotations__", {})]
+    assert len(names) > 40
+    for name in names:
+        mine, theirs = getattr(s, name), getattr(t, name)
+        if name == "chance":
+            assert theirs is not mine
+            continue
+        assert theirs == mine, name
+        if isinstance(mine, list):
+            assert theirs is not mine, name
+            if name == "hands":
+                assert all(a is not b for a, b in zip(mine, theirs))
+
+
 def test_why_not_is_none_exactly_for_legal_actions():
     s = position([["3r", "4b", "7b", "9g", "1y", "5y", "8r"], OTHER], ["7r", "10g"])
     for text in ["match 7r with 7b", "draw", "match 10g with 1y+9g"]:
