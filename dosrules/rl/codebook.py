@@ -26,6 +26,7 @@ which layout this is.
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
 from ..engine.actions import CALL_DOS, DRAW, END, PASS, Action, CatchDos, Declare, Match, Place, declared_key
 from ..engine.compiled import CompiledRules
@@ -108,7 +109,7 @@ class Codebook:
         return f"Codebook({self.compiled.ruleset.id!r}, players={self.players}, actions={len(self)})"
 
 
-def _identity(a: Action):
+def _identity(a: Any):  # an Action (its class tells which fields it has)
     t = type(a)
     if t is Match:
         return (id(a.target), *map(id, a.cards))

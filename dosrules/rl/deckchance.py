@@ -20,8 +20,7 @@ from __future__ import annotations
 from collections import Counter
 from functools import lru_cache
 from itertools import chain, compress, repeat
-from operator import getitem
-from typing import Callable
+from typing import Callable, Sequence
 
 from ..engine.chance import Chance
 from ..engine.compiled import CompiledRules
@@ -45,21 +44,28 @@ class ChanceRequest:
 
     __slots__ = ("kind", "weights", "total", "pairs")
 
-    def __init__(self, kind: str, weights, total: int, pairs: "PairTable | None" = None):
+    def __init__(self, kind: str, weights: list[int], total: int, pairs: PairTable | None = None):
         self.kind, self.weights, self.total, self.pairs = kind, weights, total, pairs
 
     @property
     def outcomes(self) -> list[tuple[int, float]]:
-        if self.pairs is not None:
-            row = self.pairs.rows.get(self.total)
+        weights, total, pairs = self.weights, self.total, self.pairs
+        out: list = []  # (untyped items: mypyc neither checks nor re-boxes the ready-made pairs)
+        if pairs is not None:  # the pairs of the faces left: no new tuple or float per outcome
+            row = pairs.rows.get(total)
             if row is None:
-                row = self.pairs.row(self.total)
-            try:  # the pairs of the faces left, in C: no new tuple or float per outcome
-                return list(filter(None, map(getitem, row, self.weights)))
+                row = pairs.row(total)
+            try:
+                for f, w in enumerate(weights):  # (the fastest loop, interpreted and compiled)
+                    if w:
+                        out.append(row[f][w])
+                return out
             except IndexError:  # more copies of a face than the game's deck holds
-                pass
-        total = self.total
-        return [(o, w / total) for o, w in enumerate(self.weights) if w]
+                out = []
+        for f, w in enumerate(weights):
+            if w:
+                out.append((f, w / total))
+        return out
 
     def ids(self) -> list[int]:
         """The outcomes, without their probabilities."""
@@ -70,7 +76,7 @@ class ChanceRequest:
 
     def frozen(self) -> "ChanceRequest":
         """A copy whose weights stay as they are now."""
-        return ChanceRequest(self.kind, tuple(self.weights), self.total, self.pairs)
+        return ChanceRequest(self.kind, list(self.weights), self.total, self.pairs)
 
     def __eq__(self, other) -> bool:
         return type(other) is ChanceRequest and (self.kind, tuple(self.weights)) == (other.kind, tuple(other.weights))
@@ -114,20 +120,22 @@ class DeckCounts:
 
     __slots__ = ("deck", "size", "counts")
 
-    def __init__(self):
-        self.deck, self.size, self.counts = None, -1, []
+    def __init__(self) -> None:
+        self.deck: list | None = None
+        self.size = -1
+        self.counts: list[int] = []
 
-    def of(self, deck: list, faces, face_index) -> list[int]:
+    def of(self, deck: list, faces: tuple, face_index: dict[int, int]) -> list[int]:
         """The count per face of ``deck`` (counted and sorted if it is not the list last seen)."""
         if self.deck is not deck or self.size != len(deck):
             counts = [0] * len(faces)
-            for f, k in Counter(map(face_index.__getitem__, map(id, deck))).items():
-                counts[f] = k
+            for card in deck:
+                counts[face_index[id(card)]] += 1
             deck[:] = chain.from_iterable(map(repeat, faces, counts))
             self.deck, self.size, self.counts = deck, len(deck), counts
         return self.counts
 
-    def take(self, deck: list, f, faces, face_index):
+    def take(self, deck: list, f, faces: tuple, face_index: dict[int, int]):
         """Remove a card of face ``f`` from ``deck`` and return it (ValueError if none is left)."""
         counts = self.counts
         if self.deck is not deck or self.size != len(deck):  # self.of(...), inline: the deck is mostly the last one
@@ -163,11 +171,12 @@ class DeckChance(Chance):
     def __init__(self, compiled: CompiledRules, outcomes=(), ask: Callable[[ChanceRequest], int] | None = None,
                  counts: DeckCounts | None = None, ask_cards: Callable[[list, int], list] | None = None):
         self.seed = None
+        self.compiled = compiled
         self.faces = compiled.faces
         self.face_index = compiled.face_index
         self.outcomes = list(outcomes)
         self.used = 0
-        self.ask = ask or _no_ask
+        self.ask: Callable[[ChanceRequest], int] = ask or _no_ask
         self.ask_cards = ask_cards
         self.counts = counts if counts is not None else DeckCounts()
         self.pairs = pair_table(compiled)
@@ -187,7 +196,7 @@ class DeckChance(Chance):
 
     def take(self, deck: list, k: int) -> list:
         faces, face_index, counts, outcomes = self.faces, self.face_index, self.counts, self.outcomes
-        out = []
+        out: list = []
         while len(out) < k and self.used < len(outcomes):
             out.append(counts.take(deck, outcomes[self.used], faces, face_index))
             self.used += 1
@@ -210,11 +219,8 @@ class DeckChance(Chance):
         return outcome
 
     def copy(self) -> "DeckChance":
-        new = DeckChance.__new__(DeckChance)  # (not object.__new__: Chance may be compiled by mypyc)
-        new.__dict__.update(self.__dict__)
-        new.seed = self.seed  # kept apart from __dict__ when Chance is compiled
-        new.outcomes = list(self.outcomes)
-        new.counts = DeckCounts()
+        new = DeckChance(self.compiled, self.outcomes, self.ask, None, self.ask_cards)  # (no __dict__ to
+        new.seed, new.used = self.seed, self.used  # copy: this class may be compiled by mypyc)
         return new
 
     def __repr__(self) -> str:
@@ -228,7 +234,7 @@ def _no_ask(request: ChanceRequest) -> int:
 def card_request(counts: list[int], total: int, pairs: PairTable | None = None) -> ChanceRequest:
     """The next card of a deck of ``total`` cards holding ``counts[f]`` of face ``f``: each face
     with probability count / total."""
-    return ChanceRequest(CARD, tuple(counts), total, pairs)
+    return ChanceRequest(CARD, list(counts), total, pairs)
 
 
 _LOTS: dict[int, ChanceRequest] = {}
@@ -238,15 +244,17 @@ def _lot_request(n: int) -> ChanceRequest:
     """A seat of ``n`` by lot, each with probability 1/n (one request per ``n``: it never changes)."""
     request = _LOTS.get(n)
     if request is None:
-        request = _LOTS[n] = ChanceRequest(LOT, (1,) * n, n)
+        request = _LOTS[n] = ChanceRequest(LOT, [1] * n, n)
     return request
 
 
-def sample_outcome(outcomes, u: float) -> int:
-    """The outcome that ``u`` (uniform in [0, 1)) picks from ``(outcome, probability)`` pairs."""
+def sample_outcome(outcomes: Sequence[tuple[int, float]], u: float) -> int:
+    """The outcome that ``u`` (uniform in [0, 1)) picks from ``(outcome, probability)`` pairs
+    (e.g. ``chance_outcomes()``; fastest as the list it returns)."""
+    pairs: list[tuple[int, float]] = outcomes if isinstance(outcomes, list) else list(outcomes)
     acc = 0.0
-    for outcome, p in outcomes:
+    for outcome, p in pairs:  # (typed: mypyc compiles the loop to C, the floats unboxed)
         acc += p
         if u < acc:
             return outcome
-    return outcomes[-1][0]  # u within rounding of 1
+    return pairs[-1][0]  # u within rounding of 1

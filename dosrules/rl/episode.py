@@ -24,8 +24,10 @@ lot (who deals or plays first, when the ruleset is silent) is a chance node.
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any, cast
 
-from greenlet import getcurrent, greenlet
+# the rl extra's; untyped, and absent where mypyc compiles this module (setup.py)
+from greenlet import getcurrent, greenlet  # type: ignore[import-untyped, import-not-found, unused-ignore]
 
 from ..engine.actions import CallDos, Pass
 from ..engine.chance import Chance
@@ -124,27 +126,34 @@ class Episode:
     no state.
     """
 
-    def __init__(self, game: RlGame, chance: Chance | None):
+    def __init__(self, game: RlGame, chance: Chance | None, *, of: Episode | None = None):
+        """A new game (``chance`` None: explicit chance nodes), or with ``of`` a copy of that
+        episode's fields as they are (``copy`` then makes what must not be shared)."""
         self.game = game
-        self.explicit = chance is None
-        self._state = State(game.compiled, _live_chance(game.compiled, ()) if chance is None else chance)
-        self._ids: tuple = ()  # (last id, (previous id, (...))): copies share it
-        self.moves = 0  # decisions taken
-        self.last_events: list = []
-        self.gaps: tuple[RuleGap, ...] = ()  # rule gaps met (void rounds and lots)
-        self.replayable = True  # ids() lead to this game (not after ``resampled``)
-        self.request: ChanceRequest | None = None
-        self._greenlet = None  # the greenlet that runs this episode's steps
-        self._step, self._outcomes = _NONE, []  # the pending step and the outcomes it was given
+        self.explicit: bool = chance is None if of is None else of.explicit
+        self._state: State | None = None if of is None else of._state
+        self._ids: tuple = () if of is None else of._ids  # (last id, (previous id, (...))): copies share it
+        self.moves: int = 0 if of is None else of.moves  # decisions taken
+        self.last_events: list = [] if of is None else of.last_events
+        self.gaps: tuple[RuleGap, ...] = () if of is None else of.gaps  # rule gaps met (void rounds and lots)
+        self.replayable: bool = True if of is None else of.replayable  # ids() lead to this game (not after ``resampled``)
+        self.request: ChanceRequest | None = None if of is None else of.request
+        self._greenlet: Any = None  # the greenlet that runs this episode's steps
+        self._step: Any = _NONE if of is None else of._step  # the pending step
+        self._outcomes: list[int] = [] if of is None else list(of._outcomes)  # the outcomes it was given
         self._cards: _Cards | None = None  # the cards the pending step is taking, one chance node each
-        self._settled: State | None = None  # the position before the pending step, once made
+        self._settled: State | None = None if of is None else of._settled  # the position before the pending step, once made
+        self._base: State | None = None if of is None else of._base  # a position before every step in _since
+        self._since: tuple = () if of is None else of._since  # ((step, outcomes), (previous, (...))): the steps since _base
+        self._since_len: int = 0 if of is None else of._since_len
+        if of is not None:
+            return
+        state = self._state = State(game.compiled, _live_chance(game.compiled, ()) if chance is None else chance)
         if self.explicit:
-            self._base = self._state.copy()  # a position before every step in _since
-            self._since: tuple = ()  # ((step, outcomes), (previous, (...))): the steps since _base
-            self._since_len = 0
+            self._base = state.copy()
             self._start(_BEGIN)
         else:
-            self._settle(self._state, _play(self._state, _BEGIN))
+            self._settle(state, _play(state, _BEGIN))
 
     # --- reading ------------------------------------------------------------------------------
 
@@ -153,7 +162,9 @@ class Episode:
         """The engine state (a copy made at a chance node replays its pending step first)."""
         if self._state is None:
             self._replay_pending()
-        return self._state
+        state = self._state
+        assert state is not None
+        return state
 
     def ids(self) -> list[int]:
         """Every decision and chance outcome so far, in order."""
@@ -163,6 +174,7 @@ class Episode:
         if self.request is not None:
             return CHANCE
         state = self._state  # is_terminal(), inline: asked after every step
+        assert state is not None  # (None only at a chance node of a copy)
         if state.is_terminal() or self.moves >= self.game.max_game_length:
             return None
         return state.current_player()
@@ -171,13 +183,18 @@ class Episode:
         return self.request is not None
 
     def is_terminal(self) -> bool:
-        return self.request is None and (self._state.is_terminal() or self.moves >= self.game.max_game_length)
+        if self.request is not None:
+            return False
+        state = self._state
+        assert state is not None
+        return state.is_terminal() or self.moves >= self.game.max_game_length
 
     def legal_ids(self) -> list[int]:
         """The ids of the current player's legal actions, ascending ([] at chance and at the end)."""
         if self.request is not None:
             return []
         state = self._state  # is_terminal(), inline: asked at every decision
+        assert state is not None
         if state.is_terminal() or self.moves >= self.game.max_game_length:
             return []
         return self.game.codebook.indices(state.legal_actions())
@@ -189,7 +206,7 @@ class Episode:
         return self.request.outcomes  # a new list each time
 
     def winner(self) -> int | None:
-        return self._state.winner if self.is_terminal() else None
+        return self.state.winner if self.is_terminal() else None
 
     def utilities(self) -> list[float]:
         """Per seat: +1 for the winner, -1/(n-1) for the others, 0 for all without a winner."""
@@ -201,7 +218,7 @@ class Episode:
 
     def observed(self) -> State:
         """The position to observe: the state, or at a chance node the position before the step."""
-        return self._state if self.request is None else self._before()
+        return self.state if self.request is None else self._before()
 
     # --- acting -------------------------------------------------------------------------------
 
@@ -218,14 +235,18 @@ class Episode:
                 request = self.request
             self._outcomes.append(i)
             cards = self._cards
+            reply: Any
             if cards is None:  # a lot
                 reply = i
             else:  # a card of the hand being dealt (or the cards being drawn)
-                chance = self._state.chance
+                state = self._state
+                assert state is not None
+                chance: DeckChance = state.chance  # type: ignore[assignment]  # (explicit chance)
                 counts = chance.counts
                 taken = cards.taken
                 taken.append(counts.take(cards.deck, i, chance.faces, chance.face_index))
                 if len(taken) < cards.k:  # the next card: the live request follows the counts
+                    assert request is not None
                     request.weights, request.total = counts.counts, counts.size
                     return
                 self._cards, reply = None, taken
@@ -234,6 +255,7 @@ class Episode:
             self._resume(g.switch(reply))
             return
         state, game = self._state, self.game
+        assert state is not None
         if state.is_terminal() or self.moves >= game.max_game_length:  # is_terminal(), inline
             raise ValueError("the game is over")
         actions = game.codebook.actions  # codebook.action(i), inline: this runs at every decision
@@ -265,16 +287,19 @@ class Episode:
     def _resume(self, out) -> None:
         """What the step's greenlet handed back: cards to take, a lot, or the step's events."""
         t = type(out)
+        state = self._state
+        assert state is not None
         if t is _Cards:
             self._cards = out
-            self.request = self._state.chance.live_request(out.deck)  # kept up to date by apply
+            chance: DeckChance = state.chance  # type: ignore[assignment]  # (explicit chance)
+            self.request = chance.live_request(out.deck)  # kept up to date by apply
             return
         if t is ChanceRequest:
             self.request = out
             return
         step = self._step
         self._settled = None
-        self._settle(self._state, out)
+        self._settle(state, out)
         self._record(step, tuple(self._outcomes))
 
     def _settle(self, state: State, events: list) -> None:
@@ -294,13 +319,16 @@ class Episode:
             self._since = ((step, outcomes), self._since)
             self._since_len += 1
         else:
-            self._base, self._since, self._since_len = self._state.copy(), (), 0
+            self._base, self._since, self._since_len = self.state.copy(), (), 0
 
     def _before(self) -> State:
         """The position before the pending step: ``_base`` with the steps since replayed (then
         kept as the new ``_base``; neither is ever changed)."""
-        if self._settled is None:
-            state = self._base.copy()
+        settled = self._settled
+        if settled is None:
+            base = self._base
+            assert base is not None  # (explicit chance)
+            state = settled = base.copy()
             counts = DeckCounts()
             for step, outcomes in _unwind(self._since):
                 state.chance = DeckChance(self.game.compiled, outcomes, None, counts)
@@ -309,7 +337,7 @@ class Episode:
                 state.history.clear()
             self._base = self._settled = state
             self._since, self._since_len = (), 0
-        return self._settled
+        return settled
 
     def _replay_pending(self) -> None:
         """A copy made at a chance node: replay the pending step with its outcomes so far."""
@@ -328,7 +356,7 @@ class Episode:
         if self.request is not None or self.is_terminal() or self.current_player() != seat:
             raise ValueError(f"resample at seat {seat}'s own decision, not at {self.current_player()!r}")
         new = self.copy()
-        state = new._state
+        state = new.state
         hidden = [card for s, hand in enumerate(state.hands) if s != seat for card in hand] + state.deck
         rng.shuffle(hidden)
         at = 0
@@ -357,17 +385,17 @@ class Episode:
         position before it (shared, never changed) when it is first applied an outcome."""
         if self.request is not None:
             self._before()  # made once, shared
-        new = object.__new__(Episode)
-        new.__dict__.update(self.__dict__)
-        new._outcomes = list(self._outcomes)
-        new._greenlet = new._cards = None
-        if self.request is None:
-            new._state = state = self._state.copy()
+        new = Episode(self.game, None, of=self)  # its fields (no __dict__ to copy: this class may
+        request = self.request  # be compiled by mypyc)
+        if request is None:
+            old = self.state
+            new._state = state = old.copy()
             if self.explicit:
-                state.chance.counts = self._state.chance.counts.moved_to(self._state.deck, state.deck)
+                new_chance, old_chance = cast(DeckChance, state.chance), cast(DeckChance, old.chance)
+                new_chance.counts = old_chance.counts.moved_to(old.deck, state.deck)
         else:
             new._state = None
-            new.request = self.request.frozen()  # this one's is live: it changes as this one is applied
+            new.request = request.frozen()  # this one's is live: it changes as this one is applied
         return new
 
 
@@ -424,7 +452,8 @@ class _Cards:
     __slots__ = ("deck", "k", "taken")
 
     def __init__(self, deck: list, k: int):
-        self.deck, self.k, self.taken = deck, k, []
+        self.deck, self.k = deck, k
+        self.taken: list = []
 
 
 _NONE = object()
