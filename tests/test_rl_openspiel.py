@@ -178,3 +178,15 @@ def test_the_queries_answered_in_python_agree_with_openspiels_own():
         state.apply_action(legal[rng.randrange(len(legal))])
         nodes += 1
     assert nodes > 120 and state.legal_actions() == pyspiel.State.legal_actions(state) == []
+
+
+def test_the_docs_first_example_plays_a_game_to_its_end(capsys):
+    """docs/rl.md's first example (a random game sampled with ``sample_outcome``) runs as written."""
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parent.parent / "docs" / "rl.md").read_text()
+    example = text.split("```python\n", 1)[1].split("```", 1)[0]
+    assert "sample_outcome(state.chance_outcomes()" in example
+    exec(compile(example, "docs/rl.md", "exec"), {})
+    returns = [float(x) for x in capsys.readouterr().out.strip().strip("[]").split(",")]
+    assert len(returns) == 4 and sorted(returns)[-1] == 1.0 and abs(sum(returns)) < 1e-9

@@ -8,6 +8,7 @@ Needs the extra: ``pip install 'dosrules[rl]'`` (open_spiel, pettingzoo, greenle
 * ``openspiel_game``: importing it registers the OpenSpiel game ``dosrules``
   (``pyspiel.load_game("dosrules", {"ruleset": "...", "players": n})``).
 * ``pettingzoo_env.env(ruleset, players)``: the AEC environment.
+* ``sample_outcome(state.chance_outcomes(), u)``: the outcome a uniform ``u`` picks at a chance node.
 
 The names below are imported on first use, so that ``dosrules.rl.codebook`` needs nothing beyond
 the core install.
@@ -17,10 +18,10 @@ from __future__ import annotations
 
 import importlib
 
-__all__ = ["Codebook", "CODEBOOK_VERSION", "RlGame", "Episode", "Observation"]
+__all__ = ["Codebook", "CODEBOOK_VERSION", "RlGame", "Episode", "Observation", "sample_outcome"]
 
 _WHERE = {"Codebook": "codebook", "CODEBOOK_VERSION": "codebook", "RlGame": "episode", "Episode": "episode",
-          "Observation": "observation"}
+          "Observation": "observation", "sample_outcome": "deckchance"}
 
 
 def __getattr__(name: str):
