@@ -242,15 +242,10 @@ def card_request(counts: list[int], total: int, pairs: PairTable | None = None) 
     return ChanceRequest(CARD, list(counts), total, pairs)
 
 
-_LOTS: dict[int, ChanceRequest] = {}
-
-
 def _lot_request(n: int) -> ChanceRequest:
-    """A seat of ``n`` by lot, each with probability 1/n (one request per ``n``: it never changes)."""
-    request = _LOTS.get(n)
-    if request is None:
-        request = _LOTS[n] = ChanceRequest(LOT, [1] * n, n)
-    return request
+    """A seat of ``n`` by lot, each with probability 1/n (a new request each time: its weights are
+    a list, which a caller could change; a lot is drawn at most once or twice a round)."""
+    return ChanceRequest(LOT, [1] * n, n)
 
 
 def sample_outcome(outcomes: Sequence[tuple[int, float]], u: float) -> int:
