@@ -27,15 +27,15 @@ class _SourceFirst:
 if _os.environ.get("DOSRULES_PURE_PYTHON", "") not in ("", "0") and _SourceFirst not in _sys.meta_path:
     _sys.meta_path.insert(0, _SourceFirst)  # before the finders that prefer compiled modules
 
-from .ruleset.loader import load_ruleset
-from .ruleset.model import UNSPECIFIED, Ruleset, Rules, Status
-
-_LAZY = {"IllegalActionError": "engine", "new_game": "engine", "parse_action": "engine",
-         "play": "engine", "why_not": "engine", "dump_ruleset": "ruleset.dump"}
+_LAZY = {"load_ruleset": "ruleset.loader", "UNSPECIFIED": "ruleset.model", "Ruleset": "ruleset.model",
+         "Rules": "ruleset.model", "Status": "ruleset.model", "dump_ruleset": "ruleset.dump",
+         "IllegalActionError": "engine", "new_game": "engine", "parse_action": "engine",
+         "play": "engine", "why_not": "engine"}
 
 
 def __getattr__(name: str):
-    """The engine's names and ``dump_ruleset``, imported on first use (a light start-up)."""
+    """The public names, each imported on first use: ``import dosrules.cli`` stays light, so a
+    Ctrl-C soon after start lands inside the command line's handler, not in an import."""
     if name in _LAZY:
         import importlib
 

@@ -15,10 +15,11 @@ PACKAGE = Path(__file__).resolve().parent.parent / "dosrules"
 #: layer -> the layers it may import (besides itself)
 ALLOWED = {
     "errors": set(),
+    "interrupts": {"errors"},
     "ruleset": {"errors"},
     "engine": {"errors", "ruleset"},
     "rulebook": {"errors", "ruleset"},
-    "verify": {"errors", "ruleset"},
+    "verify": {"errors", "ruleset", "interrupts"},
     "play": {"errors", "ruleset", "engine", "rulebook"},
     "disputes": {"errors", "ruleset", "engine"},
     "comparison": {"errors", "ruleset", "engine", "play", "verify"},

@@ -66,6 +66,14 @@ def _terminated(signum, frame):
     raise Terminated
 
 
+def _forget_caught_interrupt() -> None:
+    """CPython marks a KeyboardInterrupt that leaves code run by ``exec`` of a string (as the
+    methods of a dataclass are made, while modules load) as unhandled even though it is caught
+    later, and ``python -m dosrules`` then ends by SIGINT instead of exit 130. The next ``exec``
+    of a string clears the mark."""
+    exec("")
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run one command; the exit code. SIGTERM unwinds the run like Ctrl-C (so worker processes
     are stopped, see ``dosrules.play.workers``) and exits 143."""
@@ -80,6 +88,7 @@ def main(argv: list[str] | None = None) -> int:
         return err.exit_code
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
+        _forget_caught_interrupt()
         return 130
     except Terminated:
         print("terminated", file=sys.stderr)

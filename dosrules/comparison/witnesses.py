@@ -14,12 +14,13 @@ def pair_witnesses(rulesets: Sequence[tuple[str, Ruleset]], max_size: int = 5,
                    timeout_ms: int = 5_000) -> list[dict[str, Any]]:
     """For every pair (a, b): the verifier's smallest positions where a and b part ways, the
     questions it found no witness for (up to ``max_size`` cards), and those it could not decide."""
-    from ..verify import Budget, divergences  # imports z3
+    from ..verify import Budget, divergences, interruptible  # imports z3
 
     budget = Budget(timeout_ms=timeout_ms)
     out = []
     for (name_a, a), (name_b, b) in combinations(rulesets, 2):
-        report = divergences(a, b, budget, max_size=max_size, name_a=name_a, name_b=name_b)
+        with interruptible():  # Ctrl-C stops the search (z3's own handler would only cancel one query)
+            report = divergences(a, b, budget, max_size=max_size, name_a=name_a, name_b=name_b)
         out.append({
             "a": name_a, "b": name_b, "max_size": report.max_size,
             "witnesses": [w.as_json() for w in report.witnesses],

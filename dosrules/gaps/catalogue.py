@@ -107,11 +107,13 @@ def _one_count(ruleset: Ruleset, players: int) -> Ruleset:
 def reachability(ruleset: Ruleset, players: int | None = None) -> dict[str, Reachability]:
     """Rule path -> what the verifier's bounded search finds (every allowed count, or ``players``)."""
     from ..verify.reach import MAX_TURNS, reachable_gaps
-    from ..verify.solving import DEFAULT_BUDGET, SolverVerdict
+    from ..verify.solving import DEFAULT_BUDGET, SolverVerdict, interruptible
 
     target = _one_count(ruleset, players) if players is not None else ruleset
     found: dict[str, Reachability] = {}
-    for result in reachable_gaps(target, DEFAULT_BUDGET, MAX_TURNS):
+    with interruptible():  # Ctrl-C stops the search (z3's own handler would only cancel one query)
+        results = reachable_gaps(target, DEFAULT_BUDGET, MAX_TURNS)
+    for result in results:
         path = result.rule_paths[0] if result.rule_paths else result.check.removeprefix("gap.")
         if result.verdict is SolverVerdict.COUNTEREXAMPLE:
             data = result.data

@@ -2,15 +2,21 @@
 
 Every solver call is bounded (:class:`Budget`: timeout and resource limit) and ends proved,
 counterexample (with a concrete witness) or unknown (with Z3's reason); unknown is never read
-as proved. Importing this package imports z3; the CLI imports it only for ``dosrules verify``.
+as proved. Importing this package imports z3 (the CLI imports it only for the commands that
+solve), with Ctrl-C held until it has loaded: z3 makes its context and the verifier's modules
+make z3 terms as they load, and a KeyboardInterrupt cutting one of those in two leaves an
+object that complains when it is collected.
 """
 
-from .divergence import Divergence, DivergenceReport, divergences, end_outcome
-from .legality import Legality, UnknownResult, legal_matches, legality
-from .position import AFTER_DRAW, START, Position
-from .results import FINDING, INVARIANT, CheckResult
-from .run import EXIT_OK, EXIT_UNKNOWN, EXIT_VIOLATED, VerifyReport, verify
-from .solving import Budget, SolverVerdict, interruptible, stop_if_signalled, time_limit
+from ..interrupts import held
+
+with held():
+    from .divergence import Divergence, DivergenceReport, divergences, end_outcome
+    from .legality import Legality, UnknownResult, legal_matches, legality
+    from .position import AFTER_DRAW, START, Position
+    from .results import FINDING, INVARIANT, CheckResult
+    from .run import EXIT_OK, EXIT_UNKNOWN, EXIT_VIOLATED, VerifyReport, verify
+    from .solving import Budget, SolverVerdict, interruptible, stop_if_signalled, time_limit
 
 __all__ = [
     "verify", "VerifyReport", "CheckResult", "SolverVerdict", "Budget", "INVARIANT", "FINDING",

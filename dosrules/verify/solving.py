@@ -14,15 +14,14 @@ Every query runs through :func:`check` or :func:`sat`, which honour both.
 from __future__ import annotations
 
 import enum
-import os
-import signal
-import threading
 import time
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Iterable
 
 import z3
+
+from ..interrupts import held, stop_if_signalled
 
 
 # A search step (one depth of a bounded model-checking search) is bounded by work, not wall
@@ -67,7 +66,6 @@ class Budget:
 # --- bounds from outside: the run's deadline, Ctrl-C and SIGTERM ----------------------------------
 
 _deadline: list[float] = []  # time.monotonic() after which every query gives up (innermost last)
-_signals: list[int] = []  # SIGINT / SIGTERM caught by interruptible() and not yet acted on
 DEADLINE_REASON = "the run's time limit was reached"
 
 
@@ -97,62 +95,22 @@ def time_limit(seconds: float | None):
 
 @contextmanager
 def interruptible():
-    """Inside, Ctrl-C (SIGINT) and SIGTERM stop the run promptly and cleanly: the signal only
-    sets a flag, a thread woken by it interrupts the running query (``Z3_interrupt`` is safe to
-    call from another thread), and the next query, or leaving the block, raises
-    KeyboardInterrupt (or ``Terminated``) where Python code of dosrules runs — never inside z3's
-    wrappers, where the exception would surface as a ctypes error. z3's own Ctrl-C handler is
-    off, so no signal is swallowed. Main thread only (elsewhere a plain block)."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    wake_read, wake_write = os.pipe()
-    os.set_blocking(wake_write, False)
+    """Inside, Ctrl-C (SIGINT) and SIGTERM stop the run promptly and cleanly: the signal is held
+    (:func:`dosrules.interrupts.held`), a thread woken by it interrupts the running query
+    (``Z3_interrupt`` is safe to call from another thread), and the next query, or leaving the
+    block, raises KeyboardInterrupt (or ``Terminated``) where Python code of dosrules runs — never
+    inside z3's wrappers, where the exception would surface as a ctypes error. z3's own Ctrl-C
+    handler is off, so no signal is swallowed. Main thread only (elsewhere a plain block)."""
     z3.set_param("ctrl_c", False)
-    old_fd = signal.set_wakeup_fd(wake_write)
-    old = {s: signal.signal(s, lambda signum, frame: _signals.append(signum)) for s in _STOPS}
-    watcher = threading.Thread(target=_interrupt_queries, args=(wake_read,), daemon=True, name="z3-interrupt")
-    watcher.start()
     try:
-        yield
-        stop_if_signalled()
-    except z3.Z3Exception:  # a call the watcher cancelled outside a query ("push canceled")
-        stop_if_signalled()
-        raise
+        with held(on_signal=lambda: z3.main_ctx().interrupt()):
+            try:
+                yield
+            except z3.Z3Exception:  # a call the watcher cancelled outside a query ("push canceled")
+                stop_if_signalled()
+                raise
     finally:
-        for s, handler in old.items():
-            signal.signal(s, handler)
-        signal.set_wakeup_fd(old_fd)
-        os.close(wake_write)  # the watcher reads end-of-file and ends
-        watcher.join()
-        os.close(wake_read)
         z3.set_param("ctrl_c", True)
-        _signals.clear()
-
-
-_STOPS = (signal.SIGINT, signal.SIGTERM)
-
-
-def _interrupt_queries(fd: int) -> None:
-    while True:
-        got = os.read(fd, 16)
-        if not got:
-            return
-        if any(b in _STOPS for b in got):
-            z3.main_ctx().interrupt()
-
-
-def stop_if_signalled() -> None:
-    """Raise KeyboardInterrupt (Terminated) if interruptible() caught SIGINT (SIGTERM); for a
-    loop that waits on something other than z3, e.g. worker processes."""
-    if _signals:
-        signum = _signals[0]
-        _signals.clear()
-        if signum == signal.SIGTERM:
-            from ..errors import Terminated
-
-            raise Terminated
-        raise KeyboardInterrupt
 
 
 DEFAULT_BUDGET = Budget()
