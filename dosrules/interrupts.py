@@ -27,13 +27,15 @@ _depth = 0  # held() blocks open
 def held(on_signal: Callable[[], None] | None = None) -> Iterator[None]:
     """Inside, SIGINT and SIGTERM are noted, and ``on_signal`` (if given) is called from another
     thread as each arrives; leaving the block raises for a noted one. Main thread only
-    (elsewhere a plain block). A block inside another works the same; leaving the outer one
-    forgets a stop that an error, not the stop, ended the work with."""
+    (elsewhere a plain block). A signal the process ignores (as a shell's background job ignores
+    SIGINT) stays ignored. A block inside another works the same; leaving the outer one forgets
+    a stop that an error, not the stop, ended the work with."""
     global _depth
     if threading.current_thread() is not threading.main_thread():
         yield
         return
-    old = {s: signal.signal(s, lambda signum, frame: _signals.append(signum)) for s in _STOPS}
+    old = {s: signal.signal(s, lambda signum, frame: _signals.append(signum))
+           for s in _STOPS if signal.getsignal(s) is not signal.SIG_IGN}  # ignored stays ignored (a background job)
     watcher = None
     if on_signal is not None:  # Python runs the handler above only between bytecodes, not in C code
         wake_read, wake_write = os.pipe()

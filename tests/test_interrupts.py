@@ -12,6 +12,15 @@ from dosrules.errors import Terminated
 from dosrules.interrupts import held, stop_if_signalled
 
 
+@pytest.fixture(autouse=True)
+def ctrl_c_as_in_a_terminal():
+    """Ctrl-C raises KeyboardInterrupt, even where the tests run as a background job (which
+    ignores SIGINT)."""
+    before = signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    signal.signal(signal.SIGINT, before)
+
+
 def test_a_held_ctrl_c_is_raised_when_the_block_is_left_and_the_handler_comes_back():
     before = signal.getsignal(signal.SIGINT)
     finished = False
@@ -58,3 +67,14 @@ def test_an_error_inside_leaves_as_itself_and_the_noted_stop_is_forgotten():
             os.kill(os.getpid(), signal.SIGINT)
             raise ValueError("the work failed")
     stop_if_signalled()  # does not raise: the stop went with the error
+
+
+def test_a_signal_the_process_ignores_stays_ignored_as_in_a_background_job():
+    before = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        with held():
+            assert signal.getsignal(signal.SIGINT) is signal.SIG_IGN
+            os.kill(os.getpid(), signal.SIGINT)
+        stop_if_signalled()  # nothing was noted
+    finally:
+        signal.signal(signal.SIGINT, before)
