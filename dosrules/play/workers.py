@@ -2,7 +2,8 @@
 
 :func:`process_pool` starts a ``ProcessPoolExecutor`` whose workers
 
-* ignore Ctrl-C (the coordinating process stops the run, without a traceback from each worker);
+* ignore Ctrl-C (the coordinating process stops the run, without a traceback from each worker)
+  and die at once on SIGTERM (what :func:`stop_pool` sends);
 * die with their parent, however it ends: on Linux the kernel sends them SIGKILL when it dies
   (``PR_SET_PDEATHSIG``, which also covers SIGKILL of the parent); elsewhere, and as a second
   guard, a thread in each worker checks every second that its parent is still the same process.
@@ -45,6 +46,9 @@ def stop_pool(pool: ProcessPoolExecutor) -> None:
 
 def _init_worker(parent: int) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    # a forked worker inherits the parent's SIGTERM handler (the command line's, or one that only
+    # notes the signal inside dosrules.interrupts.held): stop_pool's terminate() must end it at once
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
     if sys.platform.startswith("linux"):
         try:
             import ctypes
