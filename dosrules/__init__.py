@@ -43,5 +43,9 @@ def __getattr__(name: str):
     raise AttributeError(f"module 'dosrules' has no attribute {name!r}")
 
 
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_LAZY})
+
+
 __all__ = ["load_ruleset", "dump_ruleset", "Ruleset", "Rules", "Status", "UNSPECIFIED",
            "new_game", "play", "why_not", "parse_action", "IllegalActionError"]

@@ -8,6 +8,8 @@ line.
 from __future__ import annotations
 
 import ast
+import subprocess
+import sys
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parent.parent / "dosrules"
@@ -88,3 +90,15 @@ def test_the_check_finds_an_import_across_layers(tmp_path):
     (root / "ruleset" / "bad.py").write_text("import dosrules.engine.state\n")
     assert _violations(root) == ["dosrules/engine/bad.py:2: engine imports comparison",
                                  "dosrules/ruleset/bad.py:1: ruleset imports engine"]
+
+
+def test_the_command_line_loads_light_and_every_public_name_resolves():
+    """``import dosrules.cli`` loads no layer below it (a Ctrl-C soon after start must land in
+    ``main()``'s handler, not in an import); the package's names load on first use."""
+    code = ("import sys, dosrules, dosrules.cli\n"
+            "print(sorted(m for m in sys.modules if m.startswith('dosrules')))\n"
+            "print(all(name in dir(dosrules) and getattr(dosrules, name) is not None for name in dosrules.__all__))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    loaded, resolved = done.stdout.splitlines()
+    assert loaded == str(["dosrules", "dosrules.cli", "dosrules.cli.terminal", "dosrules.errors"]), done.stderr
+    assert resolved == "True"
