@@ -45,6 +45,10 @@ def register(sub) -> None:
     p.add_argument("--policy", default=DEFAULT_POLICY, metavar="P",
                    help=POLICY_HELP + f"; default {DEFAULT_POLICY}, so that rules about DOS penalties and "
                         "drawing come into play")
+    p.add_argument("--seats", choices=("rotate", "fixed"), default="rotate",
+                   help="with a policy of one agent per seat (greedy,random,random,random): 'rotate' (default) "
+                        "shifts the agents one seat each game, so that each sits in each seat equally often; "
+                        "'fixed' keeps them where named")
     p.add_argument("--seed", type=int, default=1, help="the run's seed (default 1)")
     add_run_options(p)
     p.add_argument("--chunk-rounds", type=int, default=None, metavar="N",
@@ -179,7 +183,7 @@ def handler(args) -> int:
     from ..comparison.effects import seat_fairness
     from ..comparison.exercised import exercised
     from ..comparison.filled import measure_figures
-    from ..play.simulate import CHUNK_GAMES, CHUNK_ROUNDS, make_agents
+    from ..play.simulate import CHUNK_GAMES, CHUNK_ROUNDS, make_agents, mixed
 
     _check(args)
     rulesets = [(spec, load(spec, args)) for spec in args.specs]
@@ -191,7 +195,7 @@ def handler(args) -> int:
     chunk_rounds, chunk_games = args.chunk_rounds or CHUNK_ROUNDS, args.chunk_games or CHUNK_GAMES
     plan = RunPlan([(_portable(spec), rs.content_hash) for spec, rs in rulesets], players, args.policy,
                    args.seed, args.rounds, chunk_rounds, tuple(str(d.resolve()) for d in ruleset_dirs(args)),
-                   games=args.games, chunk_games=chunk_games)
+                   games=args.games, chunk_games=chunk_games, seats=args.seats)
     portable = {_portable(spec): spec for spec, _ in rulesets}
 
     diff = rule_diff(rulesets, players)
@@ -222,7 +226,7 @@ def handler(args) -> int:
         rulesets=[{"spec": spec, "id": rs.id, "name": rs.name, "content_hash": rs.content_hash}
                   for spec, rs in rulesets],
         settings={"players": players, "rounds": args.rounds, "games": args.games, "policy": args.policy,
-                  "no_fill": args.no_fill,
+                  "no_fill": args.no_fill, "seats": args.seats if mixed(args.policy) else None,
                   "seed": args.seed, "chunk_rounds": None if args.games else chunk_rounds,
                   "chunk_games": chunk_games if args.games else None,
                   "thresholds": {"gaps": args.gap_threshold, "cap": args.cap_threshold,
