@@ -35,6 +35,17 @@ def test_the_greedy_bot_is_not_read_as_a_dealer_advantage(tmp_path, capsys):
         assert greedy["rounds"]["ci95"][0] > 0.25 and greedy["games"]["ci95"][0] > 0.25
     (sentence,) = [s for s in doc["headline"] if s.startswith("Agents: greedy (1 of 4 seats) wins ")]
     assert "against 25% if the agents played alike" in sentence
+    from dosrules.comparison import render_html, render_text
+    from dosrules.comparison.plots import comparison_plots
+
+    specs = [r["spec"] for r in doc["rulesets"]]
+    data = {(c["ruleset"], c["players"]): c["summary"] for c in doc["simulation"]}
+    plots = comparison_plots(data, specs, [4], doc["effects"]["tests"], doc["seat_fairness"])
+    assert "among seats holding the same agent" in plots["seat-win-rates"]
+    html, text = render_html(doc, plots), render_text(doc)
+    assert "compared only among those that hold the same agent" in html and "<h3>Agents</h3>" in html
+    assert "Agents: share of the scored rounds and of the games each agent wins" in text
+    assert max(map(len, text.splitlines())) <= 100
 
 
 def test_rotation_seats_each_agent_in_each_seat_equally_often():

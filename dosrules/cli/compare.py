@@ -237,7 +237,7 @@ def handler(args) -> int:
     if args.html or args.plots:
         from ..comparison.plots import comparison_plots, write_plots
 
-        plots = comparison_plots(data, specs, players, doc["effects"]["tests"])
+        plots = comparison_plots(data, specs, players, doc["effects"]["tests"], doc["seat_fairness"])
         if args.plots:
             try:
                 doc["run"]["plots"] = write_plots(plots, args.plots)

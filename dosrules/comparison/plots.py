@@ -6,7 +6,8 @@
   from fewer than ``FEW_GAMES`` complete games is left out of the per-game plot and named in it;
   a series that piles up on one value (a ruleset whose rounds mostly end at a rule gap) is cut
   at the height of the others, its peak written beside it, so the others stay readable.
-* ``seat-win-rates`` — the winner's seat from the dealer, with the even split drawn in.
+* ``seat-win-rates`` — the winner's seat from the dealer, with the even split drawn in (under a
+  mixed policy, the shares of the seat test among seats holding the same agent).
 * ``rule-gap-rates`` — rounds void at each rule path, each bar labelled with its share.
 
 SVGs are deterministic (fixed hash salt, no date) so reports diff cleanly.
@@ -214,12 +215,26 @@ def _forest_axis(ax, tests, scale: float, margin: float) -> None:
                     fontsize=7, color="#c62828")
 
 
+def _seat_shares(summaries, seats: Sequence[Mapping[str, Any]]):
+    """The summaries with a mixed policy's seat shares replaced by those of the seat test among
+    same-agent seats (``seat_fairness`` rows), so the plot shows seats, not agents; and whether any was."""
+    rows = {(r["ruleset"], r["players"]): r for r in seats if r.get("basis") == "same-agent seats"}
+    out = {}
+    for key, s in summaries.items():
+        r = rows.get(key)
+        out[key] = s if r is None else {**s, "winner_seat_from_dealer": {
+            str(k): {"rate": x, "ci95": ci} for k, (x, ci) in enumerate(zip(r["shares"], r["ci95"]))}}
+    return out, bool(rows)
+
+
 def comparison_plots(summaries: Mapping[tuple[str, int], Mapping[str, Any]], rulesets: Sequence[str],
-                     players: Sequence[int], tests: Sequence[Mapping[str, Any]] = ()) -> dict[str, str]:
-    """name -> SVG text, for ``summaries`` keyed by (ruleset spec, players) (Summary JSON) and the
-    effects' tests (JSON) for the forest plot."""
+                     players: Sequence[int], tests: Sequence[Mapping[str, Any]] = (),
+                     seats: Sequence[Mapping[str, Any]] = ()) -> dict[str, str]:
+    """name -> SVG text, for ``summaries`` keyed by (ruleset spec, players) (Summary JSON), the
+    effects' tests (JSON) for the forest plot and the seat fairness rows (for a mixed policy's seats)."""
     plt = _setup()
     names = short_names(rulesets)
+    by_seat, adjusted = _seat_shares(summaries, seats)
     out = {}
     if len(rulesets) > 1 and tests:
         out["differences"] = _svg(_forest(plt, tests, rulesets, players, names), plt)
@@ -229,8 +244,9 @@ def comparison_plots(summaries: Mapping[tuple[str, int], Mapping[str, Any]], rul
         "rounds-per-game": _svg(_distribution(plt, summaries, rulesets, players, "rounds_per_game_histogram",
                                               f"Rounds per game (rulesets with fewer than {FEW_GAMES} complete "
                                               "games left out)", "rounds", names, least=FEW_GAMES), plt),
-        "seat-win-rates": _svg(_bars(plt, summaries, rulesets, players, "winner_seat_from_dealer",
-                                     "Round winner's seat, counted left from the dealer", "seat", names,
+        "seat-win-rates": _svg(_bars(plt, by_seat, rulesets, players, "winner_seat_from_dealer",
+                                     "Round winner's seat, counted left from the dealer" +
+                                     (" (among seats holding the same agent)" if adjusted else ""), "seat", names,
                                      even=True), plt),
         "rule-gap-rates": _svg(_bars(plt, summaries, rulesets, players, "rule_gaps",
                                      "Rounds void at a rule gap, by rule path", "", names, horizontal=True), plt),
