@@ -237,7 +237,8 @@ def handler(args) -> int:
     if args.html or args.plots:
         from ..comparison.plots import comparison_plots, write_plots
 
-        plots = comparison_plots(data, specs, players, doc["effects"]["tests"], doc["seat_fairness"])
+        plots = comparison_plots(data, specs, players, doc["effects"]["tests"], doc["seat_fairness"],
+                                 {(c["ruleset"], c["players"]): c["summary"] for c in doc["unfilled"] or []} or None)
         if args.plots:
             try:
                 doc["run"]["plots"] = write_plots(plots, args.plots)

@@ -8,7 +8,8 @@
   at the height of the others, its peak written beside it, so the others stay readable.
 * ``seat-win-rates`` — the winner's seat from the dealer, with the even split drawn in (under a
   mixed policy, the shares of the seat test among seats holding the same agent).
-* ``rule-gap-rates`` — rounds void at each rule path, each bar labelled with its share.
+* ``rule-gap-rates`` — rounds void at each rule path, each bar labelled with its share (of the
+  rulesets as written, when the other plots are of the rulesets filled).
 
 SVGs are deterministic (fixed hash salt, no date) so reports diff cleanly.
 """
@@ -229,9 +230,12 @@ def _seat_shares(summaries, seats: Sequence[Mapping[str, Any]]):
 
 def comparison_plots(summaries: Mapping[tuple[str, int], Mapping[str, Any]], rulesets: Sequence[str],
                      players: Sequence[int], tests: Sequence[Mapping[str, Any]] = (),
-                     seats: Sequence[Mapping[str, Any]] = ()) -> dict[str, str]:
+                     seats: Sequence[Mapping[str, Any]] = (),
+                     as_written: Mapping[tuple[str, int], Mapping[str, Any]] | None = None) -> dict[str, str]:
     """name -> SVG text, for ``summaries`` keyed by (ruleset spec, players) (Summary JSON), the
-    effects' tests (JSON) for the forest plot and the seat fairness rows (for a mixed policy's seats)."""
+    effects' tests (JSON) for the forest plot and the seat fairness rows (for a mixed policy's seats).
+    ``as_written``: when the summaries are of the rulesets filled, the rulesets as written, whose
+    rule gaps the gap plot shows (the filled ones void none)."""
     plt = _setup()
     names = short_names(rulesets)
     by_seat, adjusted = _seat_shares(summaries, seats)
@@ -248,8 +252,10 @@ def comparison_plots(summaries: Mapping[tuple[str, int], Mapping[str, Any]], rul
                                      "Round winner's seat, counted left from the dealer" +
                                      (" (among seats holding the same agent)" if adjusted else ""), "seat", names,
                                      even=True), plt),
-        "rule-gap-rates": _svg(_bars(plt, summaries, rulesets, players, "rule_gaps",
-                                     "Rounds void at a rule gap, by rule path", "", names, horizontal=True), plt),
+        "rule-gap-rates": _svg(_bars(plt, as_written or summaries, rulesets, players, "rule_gaps",
+                                     "Rounds void at a rule gap, by rule path" +
+                                     (", in the rulesets as written (the other plots: filled)" if as_written else ""),
+                                     "", names, horizontal=True), plt),
     })
     return out
 
