@@ -34,7 +34,8 @@ def register(sub) -> None:
     p.add_argument("specs", nargs="+", metavar="RULESET",
                    help="two or more ruleset ids, compositions (edition+house) or paths")
     p.add_argument("--players", default=None, metavar="N[,N...]",
-                   help="player counts, e.g. 2,3,4 (default: every count all the rulesets allow)")
+                   help="player counts, e.g. 2,3,4 (default: every count all the rulesets allow, or with one "
+                        "agent per seat in --policy, their number)")
     amount = p.add_mutually_exclusive_group()
     amount.add_argument("--rounds", type=int, default=None, metavar="N",
                         help="simulated rounds per ruleset and player count (default 2000)")
@@ -91,9 +92,14 @@ def register(sub) -> None:
     p.set_defaults(handler=handler)
 
 
-def _players(text: str | None, rulesets) -> list[int]:
+def _players(text: str | None, rulesets, policy: str = "") -> list[int]:
     lo = max(rs.rules.players.min for _, rs in rulesets)
     hi = min(rs.rules.players.max for _, rs in rulesets)
+    from ..play.simulate import split_agent_specs
+
+    seats = len(split_agent_specs(policy)) if policy else 1
+    if text is None and seats > 1 and lo <= seats <= hi:
+        return [seats]  # a policy of one agent per seat names the player count
     if text is None:
         if lo > hi:
             raise UsageError("these rulesets allow no common player count",
@@ -187,7 +193,7 @@ def handler(args) -> int:
 
     _check(args)
     rulesets = [(spec, load(spec, args)) for spec in args.specs]
-    players = _players(args.players, rulesets)
+    players = _players(args.players, rulesets, args.policy)
     if args.fill:
         _check_fill(args.fill, rulesets, ruleset_dirs(args))
     for n in players:
