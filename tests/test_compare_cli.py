@@ -90,7 +90,7 @@ def test_text_report_and_html(run, capsys):
     assert "4 chunks, 4 from" in out  # all read back from the store of the first test
     assert "computed in" in out and ", 0 computed in" in out  # the rulesets as written too
     assert "The rulesets as written (secondary" in out and "wilds.wild_dos.row_colour = " in out
-    assert out.index("The rulesets as written (secondary") > out.index("Figures, 4 players")
+    assert out.index("The rulesets as written (secondary") > out.index("Figures, 4 players, of the rulesets filled")
     html = run.html.read_text()
     assert html.count("<svg") == 5
     assert not re.search(r'<(script|link|img)\b', html), "self-contained: no external resources"

@@ -189,6 +189,7 @@ def handler(args) -> int:
     from ..comparison.effects import seat_fairness
     from ..comparison.exercised import exercised
     from ..comparison.filled import measure_figures
+    from .filling import filled_cell
     from ..play.simulate import CHUNK_GAMES, CHUNK_ROUNDS, make_agents, mixed
 
     _check(args)
@@ -207,8 +208,13 @@ def handler(args) -> int:
     diff = rule_diff(rulesets, players)
     with open_store(args.db) as store, make_executor(args.executor, args.jobs or os.cpu_count() or 1,
                                                      args.scheduler) as executor:
-        measured = measure_figures(plan, {_portable(spec): rs for spec, rs in rulesets}, store, executor,
-                                   threshold=args.gap_threshold, fill=_portable(args.fill) if args.fill else None,
+        loaded = {_portable(spec): rs for spec, rs in rulesets}
+        fill = _portable(args.fill) if args.fill else None
+
+        def filler(spec: str, digest: str, n: int):
+            return filled_cell(loaded[spec], spec, digest, n, plan.search_dirs, fill)
+        measured = measure_figures(plan, filler, store, executor,
+                                   threshold=args.gap_threshold, fill=fill,
                                    no_fill=args.no_fill, first=args.unfilled_rounds,
                                    progress=_progress_factory(args))
     data = {(portable[spec], n): s for (spec, n), s in measured.summaries.items()}

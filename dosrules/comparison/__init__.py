@@ -3,6 +3,7 @@ plots and reports, over a resumable SQLite store of simulation chunks and plugga
 
 Modules: ``diff`` (rule diff), ``stats`` (tests), ``effects`` (pairwise tests and flags),
 ``store`` (SQLite), ``executors`` (local processes, dask), ``runner`` (plan, store, run),
+``filled`` (the figures measured on the game: every ruleset filled when rule gaps void many rounds),
 ``witnesses`` (Z3), ``plots`` (matplotlib SVG), ``report`` (JSON, text, HTML).
 """
 
