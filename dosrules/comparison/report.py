@@ -423,7 +423,7 @@ def _text_figures(doc, specs, labels) -> list[str]:
     out = []
     for n in doc["settings"]["players"]:
         which = ", of the rulesets filled" if doc.get("filling") else ""
-        out.append(f"Figures, {n} players{which} (mean ± half its 95% interval; rates with Wilson intervals)")
+        out.append(f"Figures, {n} players{which} (mean ± half its 95% interval; rates: Wilson intervals)")
         rows = []
         for family, name, label in FIGURES:
             cells = [by_cell[(sp, n)][family].get(name) for sp in specs]
