@@ -252,7 +252,7 @@ def check_options(fmt: str, lang: str) -> None:
     if lang not in languages():
         raise UsageError(f"no templates for language '{lang}'",
                          fix=f"Use one of: {', '.join(languages())}; a language is added as a folder "
-                             f"dosrules/docs/templates/<lang>/ with rulebook.j2, against.j2 and rules.j2.")
+                             f"dosrules/rulebook/templates/<lang>/ with rulebook.j2, against.j2 and rules.j2.")
 
 
 def _render(template: str, fmt: str, lang: str, ruleset: Ruleset, cite: bool, **context: Any) -> str:
@@ -270,7 +270,7 @@ def _render(template: str, fmt: str, lang: str, ruleset: Ruleset, cite: bool, **
         text = env.get_template(f"{lang}/{template}").render(**base, f=f, s=s, say=say, **context)
     except TemplateGap as gap:
         raise TemplateGap(gap.what.replace("the templates", f"the {lang} templates"),
-                          fix=f"Add the sentence to dosrules/docs/templates/{lang}/rules.j2.") from None
+                          fix=f"Add the sentence to dosrules/rulebook/templates/{lang}/rules.j2.") from None
     except jinja2.TemplateError as err:
         where = f"{getattr(err, 'filename', None) or ''}:{getattr(err, 'lineno', '') or ''}".strip(":")
         raise DosrulesError(f"the {lang} template {template} failed: {err}", where=where or None,
@@ -278,15 +278,25 @@ def _render(template: str, fmt: str, lang: str, ruleset: Ruleset, cite: bool, **
     return _tidy(text)
 
 
-def rule_sentence(path: str, rules: Rules, lang: str = "en") -> str:
-    """The rulebook's sentence for the value of ``path`` in ``rules`` (Markdown, no citation):
-    what the rule says, in the words every rulebook uses (editor hovers reuse it)."""
+def _sentences(lang: str):
+    """The language's ``rules.j2`` as a module, outside any document (Markdown, no citations)."""
     env = _environment("md")
     base = {"fmt": "md", "lang": lang, "cite": None, "citations": None, "ruleset": None,
             "descriptions": descriptions(lang)}
     f = env.get_template("format/md.j2").make_module(base)
-    sentences = env.get_template(f"{lang}/rules.j2").make_module({**base, "f": f})
-    return _squash(str(sentences.rule(path, rules)))
+    return env.get_template(f"{lang}/rules.j2").make_module({**base, "f": f})
+
+
+def rule_sentence(path: str, rules: Rules, lang: str = "en") -> str:
+    """The rulebook's sentence for the value of ``path`` in ``rules`` (Markdown, no citation):
+    what the rule says, in the words every rulebook uses (editor hovers reuse it)."""
+    return _squash(str(_sentences(lang).rule(path, rules)))
+
+
+def open_question(path: str, rules: Rules, lang: str = "en") -> str:
+    """The question a table answers before play where ``path`` is left open (Markdown), as the
+    rulebook's "settle before you play" box asks it in ``lang`` (answers at a gap may reuse it)."""
+    return _squash(str(_sentences(lang).question(path, rules)))
 
 
 def check_players(ruleset: Ruleset, players: int | None) -> None:
