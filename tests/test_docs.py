@@ -399,3 +399,29 @@ def test_against_sheets_state_the_same_changes(lang):
     assert _facts(sheet)["footnotes"] == _facts(english)["footnotes"]
     assert sheet.count("\n- **") == english.count("\n- **")
     assert ruleset.name_in(lang) in sheet and ruleset.part("two-player").description_in(lang) in sheet
+
+
+def test_compiled_templates_are_kept_between_runs(tmp_path, monkeypatch):
+    """A `doc` run mostly compiles templates: they are cached in $XDG_CACHE_HOME/dosrules/templates,
+    and nothing is written under PYTHONDONTWRITEBYTECODE."""
+    import sys
+
+    from dosrules.rulebook import render
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    folder = tmp_path / "dosrules" / "templates"
+    try:
+        monkeypatch.setattr(sys, "dont_write_bytecode", True)
+        render._environment.cache_clear()
+        plain = render_rulebook(BASE, lang="ko")
+        assert not folder.exists()
+        monkeypatch.setattr(sys, "dont_write_bytecode", False)
+        render._environment.cache_clear()
+        assert render_rulebook(BASE, lang="ko") == plain
+        cached = sorted(folder.iterdir())
+        assert len(cached) >= 3  # the format, rules.j2 and rulebook.j2
+        render._environment.cache_clear()
+        assert render_rulebook(BASE, lang="ko") == plain  # read back from the cache
+        assert sorted(folder.iterdir()) == cached
+    finally:
+        render._environment.cache_clear()

@@ -10,6 +10,7 @@ folder; no Python changes.
 from __future__ import annotations
 
 import json
+import os
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -212,11 +213,35 @@ def _missing(what: str, value: Any = None) -> str:
     raise TemplateGap(f"the templates have no sentence for {what}" + (f" = {_key(value)!r}" if value is not None else ""))
 
 
+def _bytecode_cache():
+    """Compiled templates kept between runs in ``$XDG_CACHE_HOME/dosrules/templates`` (``~/.cache``
+    when unset): compiling the four languages' templates is most of a `doc` run's time. Jinja
+    checks each entry against its template's source, so an edited template is compiled again;
+    None (no cache, nothing written) under ``PYTHONDONTWRITEBYTECODE`` (no compiled code kept, as
+    for Python's own) or when that folder cannot be made."""
+    import sys
+
+    import jinja2
+
+    if sys.dont_write_bytecode:
+        return None
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    folder = Path(base) / "dosrules" / "templates"
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return None
+    if not os.access(folder, os.W_OK):
+        return None
+    return jinja2.FileSystemBytecodeCache(str(folder))
+
+
 @lru_cache(maxsize=None)
 def _environment(fmt: str):
     import jinja2
 
     env = jinja2.Environment(
+        bytecode_cache=_bytecode_cache(),
         loader=jinja2.FileSystemLoader(str(TEMPLATES)),
         autoescape=fmt == "html",
         undefined=jinja2.StrictUndefined,
