@@ -9,7 +9,7 @@ import pytest
 
 from dosrules import load_ruleset
 from dosrules.cli import main
-from dosrules.rulebook import render_rulebook
+from dosrules.rulebook import render_against, render_rulebook
 from dosrules.ruleset.dump import dump_ruleset
 from dosrules.ruleset.loader import resolve
 from dosrules.ruleset.model import Citation, Status
@@ -117,6 +117,8 @@ def test_a_note_in_several_languages_is_read_in_each_and_dumps_back(tmp_path):
     assert prov.note_in("ko") == "Longer evenings." and not prov.note_translated("ko")
     assert "Begründung: Längere Abende." in render_rulebook(ruleset, lang="de", cite=True)
     assert "Why: Longer evenings." in render_rulebook(ruleset, cite=True)
+    sheet = render_against(ruleset, load_ruleset("mattel-2018"), lang="de")  # without --cite: the reason still shows
+    assert "*Warum: Längere Abende.*" in sheet
     (tmp_path / "out").mkdir()
     dumped = tmp_path / "out" / "kitchen-full.yaml"
     dumped.write_text(dump_ruleset(ruleset, id="kitchen-full"), encoding="utf-8")
