@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import re
 import typing
 
 import pytest
@@ -11,12 +12,14 @@ import pytest
 from dosrules import load_ruleset
 from dosrules.ruleset import model
 from dosrules.cli import main
-from dosrules.rulebook import languages, render_against, render_rulebook
+from dosrules.rulebook import languages, open_question, render_against, render_rulebook
 from dosrules.rulebook.facts import match_examples
 from dosrules.rulebook.render import schema_descriptions, translated_descriptions
 from tools.rulebooks import REGENERATE, stale_rulebooks
 from dosrules.errors import UsageError
 from dosrules.ruleset.model import UNSPECIFIED, rule_paths
+from dosrules.ruleset.readings import OPEN_PATHS
+from dosrules.ruleset.text import markdown_text
 
 BASE = load_ruleset("mattel-2018")
 
@@ -71,11 +74,11 @@ def test_every_rule_value_is_rendered(path, lang):
     assert len(set(texts.values())) == len(texts), f"{lang}: two values of {path} render the same text"
 
 
-def test_languages_include_english_and_german():
-    assert {"en", "de"} <= set(languages())
+def test_languages_include_the_four_of_the_sources():
+    assert {"en", "de", "ko", "eu"} <= set(languages())
 
 
-@pytest.mark.parametrize("lang", sorted(set(languages()) - {"en"}))
+@pytest.mark.parametrize("lang", sorted(l for l in set(languages()) - {"en"} if translated_descriptions(l)))
 def test_rule_descriptions_are_translated_and_current(lang):
     """A language's descriptions.yaml covers every rule, translating the schema's current text."""
     translated = translated_descriptions(lang)
@@ -87,23 +90,38 @@ def test_rule_descriptions_are_translated_and_current(lang):
 
 def test_german_rulebook():
     text = render_rulebook(BASE, lang="de", players=3)
-    for phrase in ("## Die Karten", "## Was diese Regeln offen lassen", "Mittelreihe",
-                   "Wer zuerst 200 Punkte erreicht, gewinnt das Spiel.", "Joker # als 6", "| Blau |",
-                   "Es spielen 2 bis 4 Personen.", "Die Regeln von DOS für 3 Spieler"):
+    for phrase in ("# DOS nach der Mattel-Anleitung 2018 (FRM36)", "## Die Karten", "> **Vor dem Spiel klären**",
+                   "Mittelreihe", "## Abdecken", "Wer zuerst 200 Punkte erreicht, gewinnt das Spiel.",
+                   "Joker # als 6", "| Blau |", "Es spielen 2 bis 4 Personen.", "Die Regeln von DOS für 3 Spieler.",
+                   "blaue 5 + Joker 2 als blaue 2", "eine blaue 1, eine grüne 10, ein Joker 2 und ein gelber Joker #"):
         assert phrase in text
     for english in ("Centre Row", "## The cards", "points", "Wild DOS", "Wild #"):
         assert english not in text
+    # matching is "abdecken"; "ablegen" belongs to the discard pile (Ablagestapel)
+    assert "ablegen" not in text.lower() and "abgelegt" not in text and "eines Joker " not in text
 
 
+@pytest.mark.parametrize("lang", ["de", "ko", "eu"])
 @pytest.mark.parametrize("edition", ["mattel-2018", "digest-2017", "german"])
-def test_german_rulebooks_carry_no_english(edition):
-    """Notes (English prose in the rulesets) and enum values stay out of the German text: the
-    descriptions say in words what each value means, and the notes are pointed to."""
+def test_translated_rulebooks_keep_rule_paths_and_codes_out_of_the_body(edition, lang):
+    """The body (before the appendix and the citations) names no rule path, card code or enum
+    value; an English note is printed as the reason, marked as English."""
     ruleset = load_ruleset(edition)
-    text = render_rulebook(ruleset, lang="de", cite=True)
-    notes = {p.note for p in ruleset.provenance.values() if p.note}
-    assert notes and not [n for n in notes if n in text]
-    assert f"`dosrules show {edition} --cite`" in text
+    text = render_rulebook(ruleset, lang=lang, cite=True)
+    body = text.split("\n## ")[:-2]  # the appendix and the citations come last
+    body = "\n## ".join(body)
+    assert not [p for p in rule_paths() if p in body], edition
+    assert not re.search(r"`(?:\d+[bgry]|#[bgry]|W2)`|\b(?:W2=|#[bgry]=)", body)
+    codes = {v for p in rule_paths() for v in _enum_values(p)} - {"unspecified"}
+    assert not [c for c in codes if f" {c} " in body or f"({c}" in body]
+    notes = {markdown_text(ruleset.provenance_of(p).note_in(lang)) for p in rule_paths() if ruleset.provenance_of(p).note}
+    assert notes and [n for n in notes if n not in text] == []  # every reason, in the reader's language if given
+    assert "Mit Begründung im Regelsatz" not in text
+    if lang == "de":  # the shipped notes are translated into German
+        assert "(im Regelsatz nur englisch)" not in text
+
+
+def test_german_descriptions_name_no_enum_value():
     codes = {v for p in rule_paths() for v in _enum_values(p)} - {"unspecified"}
     for path, entry in translated_descriptions("de").items():
         assert not [c for c in codes if f" {c}" in entry["text"] or f"({c}" in entry["text"]], path
@@ -124,7 +142,7 @@ def test_open_rules_say_what_play_does_at_each_silence(lang, lot, void, off, moo
     """Who plays first is settled by lot; the deck running out voids the round; the translated
     page's silence on the DOS call switches the call off, and so its penalty never arises."""
     def item(text, path):
-        return next(line for line in text.splitlines() if line.startswith(f"- `{path}`"))
+        return next(line for line in text.splitlines() if f"(`{path}`)" in line)
     digest = render_rulebook(load_ruleset("digest-2017"), lang=lang)
     assert lot in item(digest, "setup.first_player") and lot in item(digest, "setup.direction")
     assert void in item(digest, "deck_exhaustion")
@@ -134,24 +152,40 @@ def test_open_rules_say_what_play_does_at_each_silence(lang, lot, void, off, moo
 
 
 def test_no_rule_is_stated_without_a_source():
-    """No source gives the direction of play: the rulebook says so rather than "to the left"."""
-    for lang, phrase in (("en", "These rules do not say in which direction play passes."),
-                         ("de", "Diese Regeln lassen offen, in welche Richtung gespielt wird.")):
+    """No source gives the direction of play: the rulebook asks it before play rather than
+    saying "to the left", and the text points to the question once."""
+    for lang, box, question in (("en", "Settle before you play", "Which way does play pass"),
+                                ("de", "Vor dem Spiel klären", "In welche Richtung wird gespielt"),
+                                ("ko", "게임 전에 정하기", "차례는 어느 쪽으로 돕니까"),
+                                ("eu", "Jokatu aurretik erabaki", "Zein noranzkotan doa jokoa")):
         text = render_rulebook(BASE, lang=lang)
-        assert phrase in text
-    rules_en = render_rulebook(BASE).split("## What these rules leave open")[0]
-    rules_de = render_rulebook(BASE, lang="de").split("## Was diese Regeln offen lassen")[0]
-    assert "to the left" not in rules_en and "Uhrzeigersinn" not in rules_de
+        boxed = _box(text)
+        assert f"> **{box}**" in text and any(q.startswith(question) for q in boxed)
+        setup = text.split("\n## ")[2]  # the cards, then setting up
+        assert f"→ {box}: " in setup
+    rules_en = render_rulebook(BASE).split("> **Settle before you play**")[0]
+    assert "to the left" not in rules_en
 
 
-def test_open_rules_listed_with_schema_descriptions():
-    text = render_rulebook(BASE)
-    section = text.split("## What these rules leave open", 1)[1].split("\n## ", 1)[0]
+def _box(text: str) -> list[str]:
+    """The questions of the "settle before you play" box, in order."""
+    return [re.sub(r"\[\^\d+\]", "", line.split(". ", 1)[1]) for line in text.splitlines()
+            if re.match(r"^> \d+\. ", line)]
+
+
+@pytest.mark.parametrize("lang", languages())
+def test_open_rules_are_asked_once_each(lang):
+    text = render_rulebook(BASE, lang=lang)
     open_paths = [p for p in rule_paths() if model.is_unspecified(BASE.rules.get(p))]
     assert open_paths
-    for path in open_paths:
-        assert f"`{path}`: {schema_descriptions()[path]}" in section
-    assert "`target`" not in section
+    assert _box(text) == [open_question(p, BASE.rules, lang) for p in open_paths]
+    assert all(q.endswith("?") or q.endswith(".)") for q in _box(text))
+
+
+@pytest.mark.parametrize("lang", languages())
+def test_every_rule_that_may_be_open_has_its_question(lang):
+    questions = {p: open_question(p, BASE.rules, lang) for p in OPEN_PATHS}
+    assert len(set(questions.values())) == len(questions), "two open rules share a question"
 
 
 def test_cite_adds_footnotes_with_inferred_notes():
@@ -181,7 +215,7 @@ def test_every_double_match_against_a_seven():
         "wild-number:1 + wild-number:6", "wild-number:2 + wild-number:5", "wild-number:3 + wild-number:4",
     ])
     assert {m.colour_bonus for m in ex.doubles} == {"yes"}
-    assert "`5b W2=b`" in render_rulebook(BASE)
+    assert "| 5 + Wild DOS (2) | blue 5 + Wild DOS as a blue 2 |" in render_rulebook(BASE)
 
 
 def test_examples_follow_the_wild_dos_value_and_the_deck():
@@ -242,7 +276,10 @@ def test_rulebook_follows_the_player_count(house):
     every = render_rulebook(house)
     assert "## With other numbers of players" in every
     assert "**Setting up:** The dealer deals 9 cards to every player. (Instead of: The dealer deals 7" in every
-    assert "House rules applied" in every and "The first player to reach 500 points wins the game." in every
+    assert "These rules include a house rule:" in every and "The first player to reach 500 points wins the game." in every
+    # the per-player-count value is listed with the house rule too
+    assert "- **Our table** The first player to reach 500 points" in every or "**Our table**" in every
+    assert "With 2 players: The dealer deals 9 cards to every player." in every
 
 
 def test_players_outside_the_range_is_a_usage_error():
@@ -252,11 +289,12 @@ def test_players_outside_the_range_is_a_usage_error():
 
 def test_against_says_only_what_differs(house):
     text = render_against(house, BASE, cite=True)
-    items = [line for line in text.splitlines() if line.startswith("- **")]
+    items = [line for line in text.splitlines() if line.startswith("- **") and not line.startswith("- **Our table**")]
     assert len(items) == 4, items
     assert "- **Winning:** The first player to reach 500 points wins the game.[^" in text
     assert "(Instead of: The first player to reach 200 points wins the game.)" in text
     assert "(Left open in DOS, Mattel 2018 instruction sheet (FRM36).)" in text  # deck_exhaustion, settled here
+    assert "- **Our table**" in text  # the house rule applied, by its name
     assert "**Drawing:** These rules do not say what happens when you drew and still cannot match." in text
     assert "## With 2 players" in text and "The dealer deals 9 cards" in text
     assert "“we play to 500”" in text
@@ -322,3 +360,70 @@ def test_cli_against(capsys):
 def test_shipped_rulebooks_are_current():
     stale = stale_rulebooks()
     assert stale == [], f"docs/rulebooks is out of date ({', '.join(stale)}); regenerate with: {REGENERATE}"
+
+
+# --- the same facts in every language ----------------------------------------------------------
+
+
+def _facts(text: str) -> dict:
+    """What a rulebook states, apart from its words: the numbers of every table row, the open
+    questions, the rule paths each footnote cites, the appendix's rule paths, the scored hand."""
+    named = text.replace("Joker 2", "Joker")  # German names the Wild DOS by its number
+    rows = [tuple(re.findall(r"\d+", line)) for line in named.splitlines()
+            if line.startswith("|") and not line.startswith("|---")]
+    paths = set(rule_paths())
+    footnotes = [tuple(p for p in re.findall(r"`([a-z_.0-9]+)`", line.split(":", 2)[1].split(")")[0]) if p in paths)
+                 for line in text.splitlines() if line.startswith("[^")]
+    appendix = text.split("\n## ")[-2] if "[^1]:" in text else text.split("\n## ")[-1]
+    return {"tables": rows, "questions": len(_box(text)), "footnotes": footnotes,
+            "appendix": re.findall(r"\(`([a-z_.0-9]+)`\)", appendix),
+            "hand": re.findall(r"\d+(?: \+ \d+)+ = \d+", text)}
+
+
+@pytest.mark.parametrize("spec", ["mattel-2018", "digest-2017", "german", "mattel-2018+two-player+reshuffle"])
+def test_every_language_states_the_same_facts(spec):
+    """Counts, values, open points and every rule path: one set of facts, four languages."""
+    ruleset = load_ruleset(spec)
+    facts = {lang: _facts(render_rulebook(ruleset, lang=lang, cite=True)) for lang in languages()}
+    english = facts["en"]
+    cited = {p for paths in english["footnotes"] for p in paths}
+    assert cited == set(rule_paths()), f"rule paths never rendered: {sorted(set(rule_paths()) - cited)}"
+    assert english["tables"] and english["hand"] and english["questions"] == len(english["appendix"])
+    for lang, found in facts.items():
+        assert found == english, f"{lang} states other facts than en for {spec}"
+
+
+@pytest.mark.parametrize("lang", languages())
+def test_against_sheets_state_the_same_changes(lang):
+    ruleset = load_ruleset("mattel-2018+two-player+target-500")
+    sheet = render_against(ruleset, BASE, lang=lang, cite=True)
+    english = render_against(ruleset, BASE, cite=True)
+    assert _facts(sheet)["footnotes"] == _facts(english)["footnotes"]
+    assert sheet.count("\n- **") == english.count("\n- **")
+    assert ruleset.name_in(lang) in sheet and ruleset.part("two-player").description_in(lang) in sheet
+
+
+def test_compiled_templates_are_kept_between_runs(tmp_path, monkeypatch):
+    """A `doc` run mostly compiles templates: they are cached in $XDG_CACHE_HOME/dosrules/templates,
+    and nothing is written under PYTHONDONTWRITEBYTECODE."""
+    import sys
+
+    from dosrules.rulebook import render
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    folder = tmp_path / "dosrules" / "templates"
+    try:
+        monkeypatch.setattr(sys, "dont_write_bytecode", True)
+        render._environment.cache_clear()
+        plain = render_rulebook(BASE, lang="ko")
+        assert not folder.exists()
+        monkeypatch.setattr(sys, "dont_write_bytecode", False)
+        render._environment.cache_clear()
+        assert render_rulebook(BASE, lang="ko") == plain
+        cached = sorted(folder.iterdir())
+        assert len(cached) >= 3  # the format, rules.j2 and rulebook.j2
+        render._environment.cache_clear()
+        assert render_rulebook(BASE, lang="ko") == plain  # read back from the cache
+        assert sorted(folder.iterdir()) == cached
+    finally:
+        render._environment.cache_clear()

@@ -366,7 +366,9 @@ def test_markdown_rulebooks_and_rulings_keep_the_text_as_text(tmp_path):
           cite={"target": {"source": "h", "section": XSS, "quote": XSS, "note": XSS, "status": "inferred"}})
     spec = str(tmp_path / "xss.yaml")
     for argv in (["doc", spec, "--cite"], ["doc", spec, "--cite", "--lang", "de"],
-                 ["doc", spec, "--cite", "--against", "mattel-2018"]):
+                 ["doc", spec, "--cite", "--lang", "ko"], ["doc", spec, "--cite", "--lang", "eu"],
+                 ["doc", spec, "--cite", "--against", "mattel-2018"],
+                 ["doc", spec, "--cite", "--against", "mattel-2018", "--lang", "eu"]):
         run = run_cli(argv)
         assert run.code == 0 and run.problems() == []
         assert run.out.count("alert(1)") >= 2  # the name is there, as text

@@ -9,7 +9,7 @@ import pytest
 
 from dosrules import load_ruleset
 from dosrules.cli import main
-from dosrules.rulebook import render_rulebook
+from dosrules.rulebook import render_against, render_rulebook
 from dosrules.ruleset.dump import dump_ruleset
 from dosrules.ruleset.loader import resolve
 from dosrules.ruleset.model import Citation, Status
@@ -89,7 +89,7 @@ def test_show_and_the_rulebook_give_the_note_and_the_table(tmp_path, capsys):
     assert target[2].split(":", 1)[1].strip() == "Longer evenings."
     assert "reshuffle-discard     house        chosen by our kitchen table" in out
     book = render_rulebook(load_ruleset(path), cite=True)
-    assert "House rule (`target`; set by `kitchen`) Note: Longer evenings." in book
+    assert "House rule (`target`; set by `kitchen`) Why: Longer evenings." in book
     assert "House rule (`deck_exhaustion`; set by `kitchen`): chosen by our kitchen table" in book
 
 
@@ -106,3 +106,21 @@ def test_a_house_value_without_a_citation_dumps_and_loads_back_equal(tmp_path):
         assert (after.status, after.citation, after.note, after.table) == (before.status, before.citation, before.note, before.table)
     assert again.provenance["matching.single"].citation == ruleset.provenance["matching.single"].citation
     assert isinstance(again.provenance["matching.single"].citation, Citation)
+
+
+def test_a_note_in_several_languages_is_read_in_each_and_dumps_back(tmp_path):
+    path = house(tmp_path, "rules:\n  target: 500\n"
+                           "cite:\n  target: {note: {en: Longer evenings., de: Längere Abende.}}\n")
+    ruleset = load_ruleset(path)
+    prov = ruleset.provenance["target"]
+    assert prov.note == "Longer evenings." and prov.note_in("de") == "Längere Abende."
+    assert prov.note_in("ko") == "Longer evenings." and not prov.note_translated("ko")
+    assert "Begründung: Längere Abende." in render_rulebook(ruleset, lang="de", cite=True)
+    assert "Why: Longer evenings." in render_rulebook(ruleset, cite=True)
+    sheet = render_against(ruleset, load_ruleset("mattel-2018"), lang="de")  # without --cite: the reason still shows
+    assert "*Warum: Längere Abende.*" in sheet
+    (tmp_path / "out").mkdir()
+    dumped = tmp_path / "out" / "kitchen-full.yaml"
+    dumped.write_text(dump_ruleset(ruleset, id="kitchen-full"), encoding="utf-8")
+    assert load_ruleset(dumped).provenance["target"].note_in("de") == "Längere Abende."
+

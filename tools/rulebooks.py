@@ -1,6 +1,7 @@
 """The generated rulebooks of the shipped editions, kept in ``docs/rulebooks/`` of a checkout.
 
-One Markdown file per edition and language, with citations: ``<id>.<lang>.md``. Editions are
+One Markdown file per edition and language, with citations: ``<id>.<lang>.md`` (``README.md``
+beside them is written by hand and left alone). Editions are
 found by globbing the shipped editions folder, so new editions need no change here.
 
 Regenerate with ``python -m tools.rulebooks``; ``--check`` exits 1 when a file is
@@ -16,6 +17,7 @@ from dosrules.ruleset.loader import load_ruleset, shipped_dirs
 from dosrules.rulebook.render import languages, render_rulebook
 
 REGENERATE = "python -m tools.rulebooks"
+README = "README.md"  # written by hand: how each language was written and checked
 RULEBOOKS_DIR = Path(__file__).resolve().parent.parent / "docs" / "rulebooks"
 
 
@@ -36,7 +38,7 @@ def expected_rulebooks() -> dict[str, str]:
 def stale_rulebooks(folder: Path = RULEBOOKS_DIR) -> list[str]:
     """Names of files that are missing, out of date, or no longer generated."""
     expected = expected_rulebooks()
-    present = {p.name for p in folder.glob("*.md")} if folder.is_dir() else set()
+    present = {p.name for p in folder.glob("*.md") if p.name != README} if folder.is_dir() else set()
     stale = [name for name, text in expected.items()
              if name not in present or (folder / name).read_text(encoding="utf-8") != text]
     return sorted(stale + sorted(present - set(expected)))
@@ -48,7 +50,7 @@ def write_rulebooks(folder: Path = RULEBOOKS_DIR) -> list[str]:
     for name, text in expected.items():
         (folder / name).write_text(text, encoding="utf-8")
     for leftover in folder.glob("*.md"):
-        if leftover.name not in expected:
+        if leftover.name not in expected and leftover.name != README:
             leftover.unlink()
     return sorted(expected)
 

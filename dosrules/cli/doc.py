@@ -18,7 +18,7 @@ def register(sub) -> None:
     p.add_argument("--against", metavar="BASE", help="write only what differs from this ruleset")
     p.add_argument("--players", type=int, metavar="N", help="the rules for N players (default: every count)")
     p.add_argument("--format", default="md", metavar="md|html", help="md (default) or html (self-contained, printable)")
-    p.add_argument("--lang", default="en", metavar="LANG", help="language of the text (default: en)")
+    p.add_argument("--lang", default="en", metavar="LANG", help="language of the text: en, de, ko or eu (default: en)")
     p.add_argument("--cite", action="store_true", help="cite the source clause of every rule")
     p.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output")
     add_rulesets_option(p)

@@ -115,10 +115,21 @@ class Part:
 
 
 @dataclass(frozen=True)
+class ShownCard:
+    """A card as a rule document names it in words: its kind, the number it shows or counts
+    as (None for a Wild # or Wild DOS that is not played as a number) and its colour (None: none)."""
+
+    kind: str  # "number", "wild-number", "wild-dos"
+    value: int | None
+    colour: Colour | None
+
+
+@dataclass(frozen=True)
 class MatchFact:
     parts: tuple[Part, ...]  # one card (single) or two (double)
     colour_bonus: str  # "yes", "no" (the deck lacks the same-coloured cards) or "unspecified"
     example: str  # card notation of a colour-matching instance, e.g. "3r 4r"; "" if none
+    example_cards: tuple[ShownCard, ...] = ()  # the same instance, for the words of each language
 
 
 @dataclass(frozen=True)
@@ -168,7 +179,8 @@ def _bonus(rules: Rules, parts: tuple[Part, ...], same: bool, per_colour: int, t
     needed = 2 if same and len(printed) == 2 else 1
     if printed and per_colour < needed:
         return MatchFact(parts, "no", "")
-    return MatchFact(parts, "yes", " ".join(_card_text(p, target.colour) for p in parts))
+    return MatchFact(parts, "yes", " ".join(_card_text(p, target.colour) for p in parts),
+                     tuple(ShownCard(p.kind, p.value, target.colour) for p in parts))
 
 
 def match_examples(rules: Rules) -> MatchExamples:
@@ -201,6 +213,12 @@ def match_examples(rules: Rules) -> MatchExamples:
 class ScoredHand:
     cards: tuple[tuple[str, int], ...]  # (notation, points)
     total: int
+    shown: tuple[ShownCard, ...] = ()  # the same cards, for the words of each language
+
+
+def shown(card: Card) -> ShownCard:
+    """A card of the deck as named in words (a Wild # unplayed: no number)."""
+    return ShownCard(card.kind.value, card.number, card.colour)
 
 
 def scored_hand(rules: Rules) -> ScoredHand:
@@ -215,7 +233,7 @@ def scored_hand(rules: Rules) -> ScoredHand:
     picks += [c for c in deck if c.kind is Kind.WILD_DOS][:1]
     picks += [c for c in deck if c.kind is Kind.WILD_NUMBER][-1:]
     scored = tuple((str(c), points(c, rules.scoring)) for c in picks)
-    return ScoredHand(scored, sum(p for _, p in scored))
+    return ScoredHand(scored, sum(p for _, p in scored), tuple(shown(c) for c in picks))
 
 
 # --- differences ------------------------------------------------------------------------------

@@ -10,6 +10,7 @@ folder; no Python changes.
 from __future__ import annotations
 
 import json
+import os
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -21,7 +22,7 @@ import yaml
 from ..errors import DosrulesError, UsageError
 from ..ruleset.resources import data_dir
 from ..ruleset.text import markdown_code, markdown_text
-from ..ruleset.model import Provenance, Rules, Ruleset, Source, Status, is_unspecified, rule_paths
+from ..ruleset.model import Part, Provenance, Rules, Ruleset, Source, Status, is_unspecified, rule_paths
 from ..ruleset.silences import Handling, on_silence
 from . import facts
 
@@ -137,20 +138,32 @@ class Citations:
         return self.marker(self.numbers(*paths, players=players))
 
 
-def _sayer(citations: Citations, sentences, rules: Rules | None, players: int | None, fmt: str):
+def _sayer(citations: Citations, sentences, rules: Rules | None, players: int | None, fmt: str,
+           questions: dict[str, int] | None = None):
     """``say(path, ...)`` in a template: the rule sentences of the paths, each said once, with a
-    citation marker after the last sentence of each run that shares a citation."""
+    citation marker after the last sentence of each run that shares a citation. A path the rules
+    leave open, when the document asks it in its "settle before you play" box (``questions``:
+    path -> question number), is not said in the text: one reference to its questions is."""
     from markupsafe import Markup
 
     def say(*paths: str):
         runs: list[list] = []  # [sentence, note numbers]
+        asked: list[int] = []
+        asked_notes: list[int] = []
         for path in paths:
+            if questions and path in questions and rules is not None and is_unspecified(rules.get(path)):
+                if questions[path] not in asked:
+                    asked.append(questions[path])
+                asked_notes += [n for n in citations.numbers(path, players=players) if n not in asked_notes]
+                continue
             text = sentences.rule(path, rules).strip()
             numbers = citations.numbers(path, players=players)
             if runs and runs[-1][0] == text:
                 runs[-1][1] += [n for n in numbers if n not in runs[-1][1]]
             else:
                 runs.append([text, numbers])
+        if asked:
+            runs.append([str(sentences.see_questions(asked)).strip(), asked_notes])
         out = []
         for i, (text, numbers) in enumerate(runs):
             following = runs[i + 1][1] if i + 1 < len(runs) else None
@@ -169,6 +182,21 @@ def _squash(text: Any):
     return type(text)(out) if hasattr(text, "__html__") else out
 
 
+def _quoted(text: Any) -> str:
+    """A Markdown block quoted (``> `` before every line), blank lines inside kept single, none
+    between the items of a numbered list."""
+    lines = [line for line in str(text).strip("\n").splitlines()]
+    out: list[str] = []
+    for line in lines:
+        if not line.strip():
+            if out and out[-1] != ">":
+                out.append(">")
+        else:
+            out.append("> " + line)
+    joined = "\n".join(out)
+    return re.sub(r"(?m)^(> \d+\. .*)\n>\n(?=> \d+\. )", r"\1\n", joined)
+
+
 def _key(value: Any) -> Any:
     """An enum's YAML text (``"place-card"``), ``"unspecified"``, or the value itself."""
     if is_unspecified(value):
@@ -185,11 +213,35 @@ def _missing(what: str, value: Any = None) -> str:
     raise TemplateGap(f"the templates have no sentence for {what}" + (f" = {_key(value)!r}" if value is not None else ""))
 
 
+def _bytecode_cache():
+    """Compiled templates kept between runs in ``$XDG_CACHE_HOME/dosrules/templates`` (``~/.cache``
+    when unset): compiling the four languages' templates is most of a `doc` run's time. Jinja
+    checks each entry against its template's source, so an edited template is compiled again;
+    None (no cache, nothing written) under ``PYTHONDONTWRITEBYTECODE`` (no compiled code kept, as
+    for Python's own) or when that folder cannot be made."""
+    import sys
+
+    import jinja2
+
+    if sys.dont_write_bytecode:
+        return None
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    folder = Path(base) / "dosrules" / "templates"
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return None
+    if not os.access(folder, os.W_OK):
+        return None
+    return jinja2.FileSystemBytecodeCache(str(folder))
+
+
 @lru_cache(maxsize=None)
 def _environment(fmt: str):
     import jinja2
 
     env = jinja2.Environment(
+        bytecode_cache=_bytecode_cache(),
         loader=jinja2.FileSystemLoader(str(TEMPLATES)),
         autoescape=fmt == "html",
         undefined=jinja2.StrictUndefined,
@@ -198,6 +250,7 @@ def _environment(fmt: str):
         keep_trailing_newline=True,
     )
     env.filters["squash"] = _squash
+    env.filters["quoted"] = _quoted
     # text from the ruleset: literal Markdown in md (HTML escapes everything in html already)
     env.filters["text"] = markdown_text if fmt == "md" else (lambda value: value)
     env.filters["code_span"] = markdown_code
@@ -224,7 +277,7 @@ def check_options(fmt: str, lang: str) -> None:
     if lang not in languages():
         raise UsageError(f"no templates for language '{lang}'",
                          fix=f"Use one of: {', '.join(languages())}; a language is added as a folder "
-                             f"dosrules/docs/templates/<lang>/ with rulebook.j2, against.j2 and rules.j2.")
+                             f"dosrules/rulebook/templates/<lang>/ with rulebook.j2, against.j2 and rules.j2.")
 
 
 def _render(template: str, fmt: str, lang: str, ruleset: Ruleset, cite: bool, **context: Any) -> str:
@@ -237,11 +290,12 @@ def _render(template: str, fmt: str, lang: str, ruleset: Ruleset, cite: bool, **
     try:
         f = env.get_template(f"format/{fmt}.j2").make_module(base)
         s = env.get_template(f"{lang}/rules.j2").make_module({**base, "f": f})
-        say = _sayer(citations, s, context.get("r"), context.get("players"), fmt)
+        questions = {o.path: i for i, o in enumerate(context.get("open_rules") or (), start=1) if o.players is None}
+        say = _sayer(citations, s, context.get("r"), context.get("players"), fmt, questions)
         text = env.get_template(f"{lang}/{template}").render(**base, f=f, s=s, say=say, **context)
     except TemplateGap as gap:
         raise TemplateGap(gap.what.replace("the templates", f"the {lang} templates"),
-                          fix=f"Add the sentence to dosrules/docs/templates/{lang}/rules.j2.") from None
+                          fix=f"Add the sentence to dosrules/rulebook/templates/{lang}/rules.j2.") from None
     except jinja2.TemplateError as err:
         where = f"{getattr(err, 'filename', None) or ''}:{getattr(err, 'lineno', '') or ''}".strip(":")
         raise DosrulesError(f"the {lang} template {template} failed: {err}", where=where or None,
@@ -249,15 +303,25 @@ def _render(template: str, fmt: str, lang: str, ruleset: Ruleset, cite: bool, **
     return _tidy(text)
 
 
-def rule_sentence(path: str, rules: Rules, lang: str = "en") -> str:
-    """The rulebook's sentence for the value of ``path`` in ``rules`` (Markdown, no citation):
-    what the rule says, in the words every rulebook uses (editor hovers reuse it)."""
+def _sentences(lang: str):
+    """The language's ``rules.j2`` as a module, outside any document (Markdown, no citations)."""
     env = _environment("md")
     base = {"fmt": "md", "lang": lang, "cite": None, "citations": None, "ruleset": None,
             "descriptions": descriptions(lang)}
     f = env.get_template("format/md.j2").make_module(base)
-    sentences = env.get_template(f"{lang}/rules.j2").make_module({**base, "f": f})
-    return _squash(str(sentences.rule(path, rules)))
+    return env.get_template(f"{lang}/rules.j2").make_module({**base, "f": f})
+
+
+def rule_sentence(path: str, rules: Rules, lang: str = "en") -> str:
+    """The rulebook's sentence for the value of ``path`` in ``rules`` (Markdown, no citation):
+    what the rule says, in the words every rulebook uses (editor hovers reuse it)."""
+    return _squash(str(_sentences(lang).rule(path, rules)))
+
+
+def open_question(path: str, rules: Rules, lang: str = "en") -> str:
+    """The question a table answers before play where ``path`` is left open (Markdown), as the
+    rulebook's "settle before you play" box asks it in ``lang`` (answers at a gap may reuse it)."""
+    return _squash(str(_sentences(lang).question(path, rules)))
 
 
 def check_players(ruleset: Ruleset, players: int | None) -> None:
@@ -277,6 +341,10 @@ class Change:
     path: str
     rules: Rules  # the rules the document is about
     base: Rules  # the rules it is compared with
+    provenance: Provenance | None = None  # of the value in ``rules`` (its note says why)
+
+    def note_in(self, lang: str) -> str | None:
+        return None if self.provenance is None else self.provenance.note_in(lang)
 
 
 @dataclass(frozen=True)
@@ -285,9 +353,10 @@ class ChangeGroup:
     changes: tuple[Change, ...]
 
 
-def _changes(counts: list[int], ours, theirs) -> list[ChangeGroup]:
+def _changes(counts: list[int], ours, theirs, provenance=lambda path, n: None) -> list[ChangeGroup]:
     """Differences per player count; those equal for every count are grouped under ``None``."""
-    per_count = {n: {p: Change(p, ours(n), theirs(n)) for p in facts.differing_paths(ours(n), theirs(n))}
+    per_count = {n: {p: Change(p, ours(n), theirs(n), provenance(p, n))
+                     for p in facts.differing_paths(ours(n), theirs(n))}
                  for n in counts}
     common = [p for p in rule_paths()
               if counts and all(p in per_count[n] for n in counts)
@@ -337,6 +406,36 @@ def chosen_readings(ruleset: Ruleset, players: int | None, counts: list[int]) ->
     return out
 
 
+@dataclass(frozen=True)
+class HouseRule:
+    """A house rule laid in a ruleset: its id, its texts (``part``: names and description in each
+    language) and the rules it sets, as (path, player count or None for every count)."""
+
+    id: str
+    part: Part | None
+    paths: tuple[tuple[str, int | None], ...]
+
+
+def house_rules(ruleset: Ruleset, players: int | None, counts: list[int]) -> list[HouseRule]:
+    """The house rules whose values are in force, each with the rules it sets, in file order;
+    a per-player-count value (``by_players``) is listed with its count."""
+    found: dict[str, list[tuple[str, int | None]]] = {}
+    for path in rule_paths():
+        prov = ruleset.provenance_of(path, players) if path in ruleset.provenance else None
+        if prov is not None and prov.status is Status.HOUSE:
+            found.setdefault(prov.ruleset or ruleset.id, []).append((path, None))
+    if players is None:
+        for n in sorted(set(ruleset.by_players) & set(counts)):
+            for path in rule_paths():
+                prov = ruleset.provenance.get(f"by_players.{n}.{path}")
+                if prov is not None and prov.status is Status.HOUSE and \
+                        ruleset.for_players(n).get(path) != ruleset.rules.get(path):
+                    found.setdefault(prov.ruleset or ruleset.id, []).append((path, n))
+    order = [p.id for p in ruleset.parts]
+    ids = sorted(found, key=lambda i: order.index(i) if i in order else len(order))
+    return [HouseRule(i, ruleset.part(i), tuple(found[i])) for i in ids]
+
+
 def render_rulebook(ruleset: Ruleset, *, players: int | None = None, fmt: str = "md", lang: str = "en",
                     cite: bool = False) -> str:
     """A complete rulebook of ``ruleset`` (for ``players`` players, or for every count it allows)."""
@@ -355,11 +454,7 @@ def render_rulebook(ruleset: Ruleset, *, players: int | None = None, fmt: str = 
                 overrides.append(ChangeGroup(n, changed))
             seen = {o.path for o in open_rules}
             open_rules += [OpenRule(p, n, on_silence(p, ours)) for p in facts.unspecified_paths(ours) if p not in seen]
-    house: dict[str, list[str]] = {}
-    for path in rule_paths():
-        prov = ruleset.provenance_of(path, players) if path in ruleset.provenance else None
-        if prov is not None and prov.status.value == "house":
-            house.setdefault(prov.ruleset or ruleset.id, []).append(path)
+    house = house_rules(ruleset, players, counts)
     return _render(
         "rulebook.j2", fmt, lang, ruleset, cite,
         r=rules, players=players, counts=counts,
@@ -379,5 +474,10 @@ def render_against(ruleset: Ruleset, base: Ruleset, *, players: int | None = Non
     check_players(ruleset, players)
     allowed = ruleset.rules.players
     counts = [players] if players is not None else list(range(allowed.min, allowed.max + 1))
-    groups = _changes(counts, ruleset.for_players, base.for_players)
-    return _render("against.j2", fmt, lang, ruleset, cite, base=base, players=players, groups=groups)
+    groups = _changes(counts, ruleset.for_players, base.for_players,
+                      lambda path, n: ruleset.provenance_of(path, n) if path in ruleset.provenance else None)
+    counts_all = list(range(allowed.min, allowed.max + 1))
+    applied = [h for h in house_rules(ruleset, players, counts_all)
+               if base.part(h.id) is None]  # the house rules this sheet adds to its base
+    return _render("against.j2", fmt, lang, ruleset, cite, base=base, players=players, groups=groups,
+                   house=applied)

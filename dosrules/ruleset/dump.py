@@ -15,15 +15,24 @@ from .provenance import rule_leaves
 from .yaml12 import dump_yaml
 
 
-def _entry(prov: Provenance) -> dict[str, str] | None:
-    entry: dict[str, str] = {"status": prov.status.value}
+def _entry(prov: Provenance) -> dict[str, Any] | None:
+    entry: dict[str, Any] = {"status": prov.status.value}
     if prov.citation is not None:
         entry.update(source=prov.citation.source, section=prov.citation.section, quote=prov.citation.quote)
     elif prov.table is not None:  # a house value's table, named without a citation
         entry["source"] = prov.table
-    if prov.note is not None:
+    if prov.notes is not None:  # a note with its translations
+        entry["note"] = dict(prov.notes.texts)
+    elif prov.note is not None:
         entry["note"] = prov.note
     return entry if len(entry) > 1 or prov.status.value != "unspecified" else None
+
+
+def _name(ruleset: Ruleset) -> Any:
+    """The name, with its translations when the ruleset is one file that gives them."""
+    if len(ruleset.parts) == 1 and len(ruleset.parts[0].name.texts) > 1:
+        return dict(ruleset.parts[0].name.texts)
+    return ruleset.name
 
 
 def _ordered(tree: dict[str, Any]) -> dict[str, Any]:
@@ -50,7 +59,7 @@ def ruleset_document(ruleset: Ruleset, id: str | None = None, name: str | None =
     tree = ruleset.tree
     doc: dict[str, Any] = {
         "id": id or ruleset.id,
-        "name": name or ruleset.name,
+        "name": name or _name(ruleset),
         "kind": ruleset.kind,
         "sources": [dict(s) for s in tree["sources"]],
         "rules": _ordered(tree["rules"]),

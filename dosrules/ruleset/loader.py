@@ -36,7 +36,8 @@ from .build import build_ruleset, merge_rules
 from .fill import FILL
 from .checks import missing_rules, semantic_problems
 from ..errors import DosrulesError, Location, RulesetError
-from .model import Provenance, Ruleset
+from .localized import Localized, english
+from .model import Part, Provenance, Ruleset
 from .provenance import file_leaves, file_provenance
 from .resources import data_dir
 from .schema import ID_PATTERN, nearest, schema_problems, sort_problems
@@ -77,7 +78,7 @@ def shipped_rulesets() -> list[ShippedRuleset]:
         for path in sorted(folder.glob("*.yaml")):
             try:
                 data = read_yaml(path).data
-                kind, name = str(data.get("kind", "?")), str(data.get("name", "?"))
+                kind, name = str(data.get("kind", "?")), english(data.get("name")) or "?"
             except DosrulesError as err:
                 kind, name = "?", f"(unreadable: {err.what})"
             out.append(ShippedRuleset(path.stem, kind, name, path))
@@ -362,6 +363,7 @@ def _layer(layers: list[tuple[int, RulesetFile]], session: _Session) -> tuple[Ru
     origin: dict[str, tuple[Document, tuple]] = {}
     ids: list[str] = []
     names: list[str] = []
+    parts: list[Part] = []
     sources: list[dict[str, str]] = []
     source_origin: dict[str, RulesetFile] = {}
     applied: list[Path] = []
@@ -395,7 +397,8 @@ def _layer(layers: list[tuple[int, RulesetFile]], session: _Session) -> tuple[Ru
                     f"'{first.id}'", where=file.doc.where(("sources", index)), path=f"sources[{index}]",
                     fix="Give the source a key of its own."))
         if file.kind == "edition":
-            ids, names = [file.id], [data.get("name", file.id)]
+            ids, names = [file.id], [english(data.get("name")) or file.id]
+            parts = [_laid_part(file.id, "edition", data)]
             missing = [m for m in missing_rules(rules) if not any(_overlap(m, p) for p in lost)]
             if missing and file.kind_known:
                 session.problems.append(DosrulesError(
@@ -409,7 +412,8 @@ def _layer(layers: list[tuple[int, RulesetFile]], session: _Session) -> tuple[Ru
                         "mark it inferred and say why in a note)."))
         else:
             ids.append(file.id)
-            names.append(data.get("name", file.id))
+            names.append(english(data.get("name")) or file.id)
+            parts.append(_laid_part(file.id, "house", data))
     session.problems += semantic_problems(rules, by_players, origin)
     complete = not missing_rules(rules)
     files = tuple(dict.fromkeys(f.doc.file for _, f in layers))
@@ -424,7 +428,14 @@ def _layer(layers: list[tuple[int, RulesetFile]], session: _Session) -> tuple[Ru
         "rules": rules,
         "by_players": by_players,
     }
-    return build_ruleset(tree, provenance, files), complete, files
+    return build_ruleset(tree, provenance, files, tuple(parts)), complete, files
+
+
+def _laid_part(file_id: str, kind: str, data: dict[str, Any]) -> Part:
+    """A laid file's names and description, in every language it gives them."""
+    description = data.get("description")
+    return Part(file_id, kind, Localized.of(data.get("name") or file_id),
+                None if description is None else Localized.of(description))
 
 
 def _forget(path: str, rules: dict[str, Any], by_players: dict[str, dict[str, Any]]

@@ -15,6 +15,8 @@ from dataclasses import dataclass, field, fields, is_dataclass
 from types import MappingProxyType
 from typing import Any, Mapping, Union
 
+from .localized import Localized, compose_title
+
 
 class _Unspecified:
     """The value of a rule the source is silent about. Falsy; one instance, ``UNSPECIFIED``."""
@@ -82,6 +84,17 @@ class Provenance:
     note: str | None = None
     ruleset: str | None = None  # id of the ruleset file that set this value (FILLED: where the reading came from)
     table: str | None = None  # HOUSE without a citation: who chose it, as the file's `source` names it
+    notes: Localized | None = None  # the note with its translations (``note`` is its English text)
+
+    def note_in(self, lang: str) -> str | None:
+        """The note in ``lang``, else in English; None without a note."""
+        if self.notes is not None:
+            return self.notes.in_lang(lang)
+        return self.note
+
+    def note_translated(self, lang: str) -> bool:
+        """Whether the note is given in ``lang`` (English notes always are)."""
+        return lang == "en" or (self.notes is not None and self.notes.has(lang))
 
 
 # --- rule enums -------------------------------------------------------------------------------
@@ -407,6 +420,20 @@ class Ruleset:
     tree: Mapping[str, Any] = field(repr=False)
     content_hash: str = ""
     files: tuple[str, ...] = ()  # the files the ruleset was resolved from, base first
+    parts: tuple["Part", ...] = ()  # the edition and house rules laid, in order, with their names
+
+    def name_in(self, lang: str) -> str:
+        """The ruleset's title in ``lang`` (English where a name has no translation): an
+        edition's name, or an edition with its house rules ("…, mit Hausregel „…“")."""
+        if not self.parts:
+            return self.name
+        editions = [p for p in self.parts if p.kind == "edition"]
+        houses = [p.name.in_lang(lang) for p in self.parts if p.kind != "edition"]
+        return compose_title(lang, editions[-1].name.in_lang(lang) if editions else None, houses)
+
+    def part(self, ruleset_id: str) -> "Part | None":
+        """The laid file with this id (its names and description), None if none is."""
+        return next((p for p in self.parts if p.id == ruleset_id), None)
 
     def for_players(self, players: int) -> Rules:
         """The rules in force for a game of ``players`` players."""
@@ -425,6 +452,19 @@ class Ruleset:
             if src.key == key:
                 return src
         raise KeyError(key)
+
+
+@dataclass(frozen=True)
+class Part:
+    """One file laid in a ruleset: an edition or a house rule, with its texts in every language given."""
+
+    id: str
+    kind: str  # "edition" or "house"
+    name: Localized
+    description: Localized | None = None
+
+    def description_in(self, lang: str) -> str | None:
+        return None if self.description is None else self.description.in_lang(lang)
 
 
 def freeze(mapping: Mapping) -> Mapping:

@@ -22,6 +22,7 @@ import re
 from typing import Any, Iterator
 
 from ..errors import DosrulesError
+from .localized import Localized, english
 from .model import UNSPECIFIED_TEXT, Citation, Provenance, Status, rule_paths
 from .schema import dotted, nearest, show
 from .sound import Sound
@@ -152,7 +153,8 @@ def file_provenance(doc: Document, sound: Sound | None = None) -> tuple[dict[str
             if key == path and stated_status not in (None, Status.UNSPECIFIED.value):
                 problem(tree_path, f"rule '{path}' is unspecified but its cite entry gives the status "
                         f"{stated_status}", "Give the value the source states, or make the status unspecified.")
-            provenance[path] = Provenance(Status.UNSPECIFIED, citation, entry.get("note"), file_id)
+            provenance[path] = Provenance(Status.UNSPECIFIED, citation, english(entry.get("note")), file_id,
+                                          notes=_notes(entry))
             continue
         status = Status(stated_status) if stated_status else default
         if status is Status.UNSPECIFIED:
@@ -165,8 +167,8 @@ def file_provenance(doc: Document, sound: Sound | None = None) -> tuple[dict[str
                     f"Add a 'cite:' entry for '{path}' (or for a group above it) with source, section "
                     "and quote; only a value written 'unspecified', a house value, or a filled one with a "
                     "note may go without one.")
-        provenance[path] = Provenance(status, citation, entry.get("note"), file_id,
-                                      table if status is Status.HOUSE else None)
+        provenance[path] = Provenance(status, citation, english(entry.get("note")), file_id,
+                                      table if status is Status.HOUSE else None, _notes(entry))
 
     for key in cite:
         if key not in used and names_rule_path(key) and not any(_touches(key, lost) for lost in lost_rules):
@@ -191,3 +193,9 @@ def _touches(key: str, lost: str) -> bool:
     if lost == "":
         return not key.startswith("by_players")
     return key in (lost, WHOLE_FILE) or key.startswith(lost + ".") or lost.startswith(key + ".")
+
+
+def _notes(entry: dict[str, Any]) -> Localized | None:
+    """A cite entry's note with its translations (None for a plain note: ``Provenance.note`` has it)."""
+    note = entry.get("note")
+    return Localized.of(note) if isinstance(note, dict) else None

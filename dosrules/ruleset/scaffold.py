@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any, Iterable, Mapping, Sequence
 
 from ..errors import DosrulesError, UsageError
+from .localized import LANGUAGE_NAMES, LANGUAGES
 from .model import UNSPECIFIED_TEXT, Ruleset, rule_paths
 from .provenance import PLACEHOLDER, RULE_LEAVES, file_leaves
 from .readings import OPEN_PATHS
@@ -248,6 +249,14 @@ def _entry(entry: Mapping[str, str]) -> str:
     return yaml_value(dict(entry))
 
 
+def _texts(key: str, english: str) -> list[str]:
+    """A ``name`` or ``description`` in English, with a commented place for each translation
+    (rulebooks and answers show the reader's language, else English)."""
+    others = [lang for lang in LANGUAGES if lang != "en"]
+    return [f"{key}:", f"  en: {yaml_value(english)}",
+            *[f"  # {lang}: ...  # in {LANGUAGE_NAMES[lang]}" for lang in others]]
+
+
 def _header(target: Path, what: str, use: str) -> list[str]:
     return [f"{MODELINE}{schema_reference(target)}",
             f"# {what}, written by 'dosrules new'. Check it with: dosrules validate {target.name}",
@@ -261,8 +270,8 @@ def house_text(name: str, target: Path, settings: Sequence[Setting], *, edition:
     base = edition.id if edition is not None else "EDITION"
     lines = _header(target, "A house rule", f"Use it on an edition: {base}+{target.name} (its path), or "
                     f"{base}+{target.stem} --rulesets {_folder(target)}")
-    lines += [f"id: {name}", f"name: {yaml_value(name.replace('-', ' ').capitalize())}", "kind: house",
-              "description: >-", "  What the table plays differently, and why.",
+    lines += [f"id: {name}", *_texts("name", name.replace('-', ' ').capitalize()), "kind: house",
+              *_texts("description", "What the table plays differently, and why."),
               *([f"# extends: {base}  # uncomment to make the file complete on its own (then it names that edition)"]
                 if edition is not None and edition.kind == "edition" and "+" not in base and "~" not in base else []),
               ""]
@@ -303,8 +312,8 @@ def edition_text(name: str, target: Path, model: Ruleset, source_file: str, lang
     value of ``model`` marked inferred until a citation replaces it, with a place for each citation."""
     lines = _header(target, "An edition being transcribed", "Cite every rule you fill in: source, "
                     "section and a short quote; leave a rule 'unspecified' where the source is silent.")
-    lines += [f"id: {name}", f"name: {yaml_value(name.replace('-', ' ').capitalize())}", "kind: edition",
-              "description: >-", "  Which document this edition is transcribed from, and what stands out in it.",
+    lines += [f"id: {name}", *_texts("name", name.replace('-', ' ').capitalize()), "kind: edition",
+              *_texts("description", "Which document this edition is transcribed from, and what stands out in it."),
               "sources:", "  - key: src", f"    file: {yaml_value(source_file)}  # the document, as named in your sources",
               "    title: The document this edition is transcribed from",
               f"    language: {language}  # ISO 639-1", ""]

@@ -150,7 +150,19 @@ def _enum(doc: Document, err) -> list[DosrulesError]:
     return [_at(doc, err, what, fix)]
 
 
+_JSON_TYPES = {"object": dict, "string": str, "array": list, "boolean": bool}
+
+
 def _one_of(doc: Document, err) -> list[DosrulesError]:
+    fitting = [i for i, branch in enumerate(err.validator_value)
+               if isinstance(err.instance, _JSON_TYPES.get(branch.get("type", ""), ()))]
+    inner = [e for e in err.context or () if fitting and list(e.relative_schema_path)[:1] == fitting[:1]]
+    if len(fitting) == 1 and inner:  # the value has one branch's type: that branch's errors say more
+        out: list[DosrulesError] = []
+        for sub in inner:
+            handler = _KEYWORDS.get(sub.validator)
+            out.extend(handler(doc, sub) if handler else [_at(doc, sub, sub.message)])
+        return out
     phrases: list[str] = []
     for branch in err.validator_value:
         phrases += ["true", "false"] if branch.get("type") == "boolean" else [_type_phrase(branch)]
