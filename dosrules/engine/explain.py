@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from typing import NoReturn
 
 from ..ruleset.cards import Declared, Kind, NotationError
 from ..errors import DosrulesError
@@ -21,7 +22,7 @@ from .phase import Phase
 from .requirements import ENDINGS, ending_rules, first_forbidden
 from .state import State
 
-__all__ = ["Reason", "why_not", "play", "IllegalActionError"]
+__all__ = ["Reason", "why_not", "play", "refuse", "IllegalActionError"]
 
 
 @dataclass(frozen=True)
@@ -74,7 +75,15 @@ def play(state: State, action: Action | str) -> list[Event]:
     reason = why_not(state, parsed)
     if reason is not None:
         raise IllegalActionError(parsed, reason, state)
-    return state.apply(parsed)
+    return state.apply(parsed, trusted=True)
+
+
+def refuse(state: State, action: object) -> NoReturn:
+    """Raise the IllegalActionError of ``action``, which is not legal in ``state``."""
+    if not isinstance(action, Action):
+        raise IllegalActionError(repr(action), Reason(f"{action!r} is not an action"), state)
+    reason = why_not(state, action) or Reason("not one of the legal actions")
+    raise IllegalActionError(action, reason, state)
 
 
 def _parse(action: Action | str) -> Action | Reason:

@@ -348,9 +348,15 @@ class State(Rounds):
 
     # --- applying actions -----------------------------------------------------------------------
 
-    def apply(self, action: Action) -> list[Event]:
-        """Apply a legal action (not checked: use ``explain.play`` for untrusted input) and return
-        the events it caused, including any chance that followed (dealing the next round)."""
+    def apply(self, action: Action, trusted: bool = False) -> list[Event]:
+        """Apply ``action`` and return the events it caused, including any chance that followed
+        (dealing the next round). An action that is not one of ``legal_actions()`` is refused
+        with ``explain.IllegalActionError`` (the rule that forbids it), the state untouched.
+        ``trusted``: the caller knows the action is legal (an agent's, in a simulation's hot
+        loop) and the check, which lists every legal action, is skipped."""
+        if not trusted and action not in self.legal_actions():
+            from .explain import refuse  # (explain reads State: imported when refusing only)
+            refuse(self, action)
         events = self.events
         start = len(events)
         self._legal = None
