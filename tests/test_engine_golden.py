@@ -468,16 +468,20 @@ def test_placer_declares_row_wilds():
     assert "place #y=4" in legal(s) and "place #y" not in legal(s)
     go(s, "place #y=4")
     assert s.current_player() == 1
-    t = position([["1g", "3g", "4g", "9y", "10y"], OTHER], ["W2=g", "#y=4", "8b"], rules)
+    # the declarations bind in a row of only wild cards ...
+    t = position([["1g", "3g", "4g", "9y", "10y"], OTHER], ["W2=g", "#y=4"], rules)
     assert "match #y=4 with 1g+3g" in legal(t) and "match #y=5 with 1g+4g" not in legal(t)
     assert why_not(t, "match #y=5 with 1g+4g").path == "all_wild_row"
     assert "match W2=g with 1g+1g" not in legal(t)  # a single 1g: no double of 2 on W2
     from dosrules.ruleset.cards import Declared, parse_declared
-    u = position([["1g", "3g", "4g", "9y", "10y"], OTHER], [parse_declared("W2=g"), "#y=4", "8b"], rules)
+    u = position([["1g", "3g", "4g", "9y", "10y"], OTHER], [parse_declared("W2=g"), "#y=4"], rules)
     assert legal(u) == legal(t)
-    # where the matcher declares, a declaration given with the row is not part of the position
+    # ... and only there (issue 29): with a number card in the row, the matcher declares as the
+    # edition says (wilds.wild_number.row_value), as where no declaration is given at all
+    mixed = position([["1g", "3g", "4g", "9y", "10y"], OTHER], ["W2=g", "#y=4", "8b"], rules)
+    assert "match #y=5 with 1g+4g" in legal(mixed) and "match #y=4 with 1g+3g" in legal(mixed)
     m = position([["1g", "3g", "4g", "9y", "10y"], OTHER], ["W2=g", "#y=4", "8b"])
-    assert "match #y=5 with 1g+4g" in legal(m)
+    assert legal(mixed) == legal(m)
     from dosrules.errors import DosrulesError
     with pytest.raises(DosrulesError, match="#y=11 is not a declaration #y can take"):
         position([["1g"], OTHER], [Declared(parse_declared("#y").card, 11), "8b"], rules)

@@ -178,7 +178,8 @@ def _by_numbers(state: State) -> bool:
     unless any match may follow one): the per-face tables then give every declaration a row card
     may be matched as; otherwise only ``legal_actions`` knows (a wild its placer declared, say)."""
     c = state.c
-    return c.simple_matching and not (state.drew and c.match_after_draw is not MatchAfterDraw.ANY)
+    return (c.simple_matching and not state.all_wild_turn
+            and not (state.drew and c.match_after_draw is not MatchAfterDraw.ANY))
 
 
 def _group(m: Match) -> tuple:

@@ -176,9 +176,12 @@ class BonusTiming(enum.Enum):
 
 
 class RowWildChoice(enum.Enum):
-    """Who fixes a wild card's open property (Wild DOS colour, Wild # value) in the row."""
+    """Who fixes a wild card's open property (Wild DOS colour, Wild # value) in the row: the
+    player matching it, or the player who put it there, when it entered the row (the dealer or
+    refilling player for a card turned up)."""
 
     MATCHER_DECLARES = "matcher-declares"
+    PLACER_DECLARES = "placer-declares"
     UNSPECIFIED = UNSPECIFIED_TEXT
 
 
