@@ -30,7 +30,7 @@ from typing import Any, Mapping, cast
 
 from ..ruleset.cards import Card, Declared, Kind, make_deck
 from .actions import declared_key
-from ..ruleset.model import (AfterFailedDraw, AllWildRow, BonusPlacement, BonusTiming, Catcher, DeckExhaustion,
+from ..ruleset.model import (AfterFailedDraw, AllWildRow, BonusPlacement, BonusTiming, Catcher, DealerTie, DeckExhaustion,
                      DeclineAfterDraw, Direction, DrawTiming, FirstDealer, FirstPlayer, MatchAfterDraw,
                      NextDealer, PenaltyTiming, PendingPenalty, RefillMode, RowWildChoice, Rules, Ruleset,
                      WildNumberColour, is_unspecified, rule_paths)
@@ -132,6 +132,7 @@ class CompiledRules:
         src.derived("wild_dos")
         self.first_dealer: FirstDealer = rule("first_dealer", "setup.first_dealer")
         self.symbol_value = value("symbol_value", "setup.symbol_value_for_dealer")
+        self.dealer_tie: DealerTie = rule("dealer_tie", "setup.dealer_tie")
         self.next_dealer: NextDealer = rule("next_dealer", "setup.next_dealer")
         self.first_player: FirstPlayer = rule("first_player", "setup.first_player")
         self.direction: Direction = rule("direction", "setup.direction")

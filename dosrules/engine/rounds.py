@@ -9,7 +9,7 @@ from typing import Final
 
 from ..errors import DosrulesError
 from ..ruleset.cards import Card, Kind
-from ..ruleset.model import (AfterFailedDraw, AllWildRow, Direction, FirstDealer, FirstPlayer, NextDealer,
+from ..ruleset.model import (AfterFailedDraw, AllWildRow, DealerTie, Direction, FirstDealer, FirstPlayer, NextDealer,
                               PendingPenalty, RowWildChoice)
 from .events import Buried, DealerChosen, Dealt, GameOver, Refilled, RoundScored, RuleGap, TurnStarted
 from .phase import OVER, TURN
@@ -153,9 +153,22 @@ class Rounds(TurnFlow):
             if len(contenders) == 1:
                 self.events.append(DealerChosen(contenders[0], "high-card", draws))
                 return contenders[0]
+            if c.dealer_tie is DealerTie.UNSPECIFIED:
+                return self._tie_by_lot(contenders, draws)
+            if c.dealer_tie is DealerTie.REDRAW_ALL:
+                contenders = list(range(n))
         seat = contenders[self.chance.lot(len(contenders))]  # a deck whose every card draws alike
         self.events.append(RuleGap("setup.first_dealer", f"seats {', '.join(map(str, contenders))} tied on "
                                    f"{MAX_DEALER_DRAWS} high-card draws in a row; seat {seat} deals by lot", False))
+        self.events.append(DealerChosen(seat, "lot", draws))
+        return seat
+
+    def _tie_by_lot(self, contenders: list, draws: tuple) -> int:
+        """``setup.dealer_tie`` is unspecified and ``contenders`` tied for the highest card: one of
+        them deals, by lot (a silence settled by lot, the round going on)."""
+        seat = contenders[self.chance.lot(len(contenders))]
+        self.events.append(RuleGap("setup.dealer_tie", f"seats {', '.join(map(str, contenders))} tied for the "
+                                   f"highest card in the draw for first dealer; seat {seat} deals by lot", False))
         self.events.append(DealerChosen(seat, "lot", draws))
         return seat
 
