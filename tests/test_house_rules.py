@@ -83,3 +83,81 @@ def test_no_silence_of_a_shipped_edition_has_a_single_reading():
         for silence in silences(rules(edition)):
             if silence.path.startswith("wilds."):
                 assert len(readings(silence.path)) >= 2, (edition, silence.path)
+
+
+# --- each house rule on each edition: where it changes the answer, and where it must not --------
+
+
+def both(edition, house, hands, row, **kw):
+    """The position under the edition alone and under the edition with ``house``."""
+    return position(hands, row, rules(edition), **kw), position(hands, row, rules(f"{edition}+{house}"), **kw)
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+@pytest.mark.parametrize("house", ["all-wild-row", "all-wild-row-placer", "all-wild-row-bury"])
+def test_an_all_wild_row_house_rule_leaves_a_mixed_row_to_the_edition(edition, house):
+    hands = [["3y", "5g", "8b", "9r", "7b", "1b"], OTHER]
+    for row in (["7r", "#g=5"], ["W2=b", "10g"], ["#g=5", "W2=r", "4y"]):
+        plain, housed = both(edition, house, hands, row, deck=["6r", "6g", "6b"])
+        assert legal(housed) == legal(plain), (row, legal(housed) ^ legal(plain))
+        assert [e.kind for e in housed.events] == [e.kind for e in plain.events]
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_all_wild_row_bury_buries_a_row_of_only_wilds_on_every_edition(edition):
+    plain, housed = both(edition, "all-wild-row-bury", [["9g", "1y", "5b"], OTHER], ["#g", "W2"],
+                         deck=["3b", "8r"])
+    assert voiding(plain.events) == ["all_wild_row"]
+    assert [e.kind for e in housed.events] == ["buried", "refilled", "turn"]
+    assert [str(c) for c in housed.row] == ["3b", "8r"] and housed.round == 1
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_reshuffle_acts_only_when_the_deck_is_empty(edition):
+    hands = [["8g", "10y"], ["1b", "3g", "9y"]]
+    plain, housed = both(edition, "reshuffle", hands, ["7r", "9b"], deck=[], discard=["5y", "6y"])
+    assert voiding(play(plain, "draw")) == ["deck_exhaustion"]
+    events = play(housed, "draw")
+    assert [e.kind for e in events] == ["reshuffled", "drew"] and housed.round == 1
+    plain, housed = both(edition, "reshuffle", hands, ["7r", "9b"], deck=["5y", "6y"])
+    assert [str(e) for e in play(housed, "draw")] == [str(e) for e in play(plain, "draw")]
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_target_500_plays_on_past_200_and_ends_at_500(edition):
+    hands = [["7b"], ["1b", "3g", "9y"]]
+    plain, housed = both(edition, "target-500", hands, ["7r", "10g"], scores=[195, 0])
+    for s in (plain, housed):
+        play(s, "match 7r with 7b")
+        play(s, "end")
+    assert plain.is_terminal() and plain.winner == 0 and plain.scores[0] >= 200
+    assert not housed.is_terminal() and housed.scores == plain.scores and housed.round == 2
+    plain, housed = both(edition, "target-500", hands, ["7r", "10g"], scores=[495, 0])
+    for s in (plain, housed):
+        play(s, "match 7r with 7b")
+        play(s, "end")
+    assert plain.is_terminal() and housed.is_terminal() and housed.winner == plain.winner == 0
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_two_player_tweaks_change_two_player_games_only(edition):
+    deck = ["1r", "3r", "4r", "5r", "6r", "8r", "9r", "10r"]
+
+    def turn(s):
+        events = play(s, "match 7r with 3r+4r") + play(s, "end")
+        while s.phase == "bonus" or s.phase == "finish" or s.phase == "ending":
+            events += play(s, next(str(a) for a in s.legal_actions() if str(a) != "call-dos"))
+        return events
+
+    def drawn(events, seat):
+        return sum(len(e.cards) for e in events if e.kind == "drew" and e.seat == seat)
+
+    hand = ["3r", "4r", "1g", "5g", "6g", "8g", "9y"]
+    plain, housed = both(edition, "two-player", [hand, ["1b", "3g", "9y"]], ["7r", "10g"], deck=deck)
+    ep, eh = turn(plain), turn(housed)
+    assert (drawn(ep, 1), drawn(eh, 1)) == (1, 2)  # a double colour match: the opponent draws
+    assert len(housed.row) == len(plain.row) + 1 >= 3  # refilled to 3, not 2
+    hands = [hand, ["1b", "3g", "9y"], ["1y", "4g", "10b"]]
+    plain, housed = both(edition, "two-player", hands, ["7r", "10g"], deck=deck)
+    assert [str(e) for e in turn(housed)] == [str(e) for e in turn(plain)]
+    assert housed.row == plain.row
