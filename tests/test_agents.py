@@ -80,6 +80,8 @@ def test_plain_plan_agrees_with_the_reference_plan_on_random_positions(spec):
         if s.phase is not Phase.TURN:
             continue
         assert s.c.simple_matching
+        if s.all_wild_turn:  # a row of only wilds is matched as all_wild_row says: agents leave the
+            continue         # planners (under german the row W2's colour is the matcher's there)
         fast = plain_plan(s)
         slow = best_matches(s, [a for a in s.legal_actions() if isinstance(a, Match)])
         assert objective(s, fast) == objective(s, slow), str(s)

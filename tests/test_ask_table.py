@@ -376,7 +376,9 @@ def test_at_a_silence_each_reading_and_who_chooses_it():
     sc = inline_scenario(row="W2 9b", hands=["1r 1r 8g 10b 9y", "7", "7"], action=["match W2 with 1r+1r"])
     a = ask(sc, ["german"])[0]
     assert a.verdict == "rule-gap" and a.silent_rule == "wilds.wild_dos.row_colour"
-    (reading,) = a.readings
+    reading, placer = a.readings  # the matcher names the colour, or its placer did (issue 29)
+    assert placer.value == "placer-declares" and placer.verdict == "rule-gap"
+    assert "the position does not say as what" in placer.summary
     assert reading.value == "matcher-declares" and reading.verdict == "legal"
     assert "as 'match W2=r with 1r+1r'" in reading.summary and "double-colour match bonus" in reading.summary
     chosen = dict(reading.chosen_by)
@@ -389,7 +391,7 @@ def test_the_sentence_at_a_silence_says_what_each_reading_gives(capsys):
     _, out, _ = _run(capsys, argv)
     assert ("The rules don't say — german does not say (wilds.wild_dos.row_colour) — who names the colour of the "
             "Wild DOS seat 0 matches in the Centre Row (match W2 with 1r+1r); the round is void; read as "
-            "matcher-declares (as digest-2017 and mattel-2018 do): legal.") in out
+            "matcher-declares (as digest-2017 and mattel-2018 do): legal, read as placer-declares: rule-gap.") in out
     assert "  the rules don't say (wilds.wild_dos.row_colour); under each reading:\n    matcher-declares: legal" in out
 
 

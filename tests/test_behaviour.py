@@ -94,6 +94,18 @@ def test_pick_habit_chooses_among_the_legal_matches():
     assert "match 7r with 3r+4b" in picks or "match 7r with 7b" in picks
 
 
+def test_pick_matches_a_row_wild_as_its_placer_declared_it():
+    """Issue 29: under all-wild-row-placer, pick took a row wild's declaration from the tables
+    (``W2=b``) instead of its placer's (``W2=r``), and apply() failed: exit 70 in compare."""
+    from dosrules import load_ruleset
+
+    s = position([["1b", "1y", "5y", "9g"], OTHER], ["W2=r", "#g=5"], load_ruleset("mattel-2018+all-wild-row-placer"))
+    legal = {str(a) for a in s.legal_actions() if type(a) is Match}
+    assert "match W2=r with 1b+1y" in legal and "match W2=b with 1b+1y" not in legal
+    picks = {str(agent(seed, pick=1.0).act(s)) for seed in range(20)}
+    assert picks <= legal and "match W2=r with 1b+1y" in picks
+
+
 @pytest.mark.parametrize("ruleset", ["mattel-2018", "german"])
 def test_zero_habits_play_exactly_as_greedy_and_a_profile_is_reproducible(ruleset):
     def game(make):

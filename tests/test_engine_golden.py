@@ -468,16 +468,20 @@ def test_placer_declares_row_wilds():
     assert "place #y=4" in legal(s) and "place #y" not in legal(s)
     go(s, "place #y=4")
     assert s.current_player() == 1
-    t = position([["1g", "3g", "4g", "9y", "10y"], OTHER], ["W2=g", "#y=4", "8b"], rules)
+    # the declarations bind in a row of only wild cards ...
+    t = position([["1g", "3g", "4g", "9y", "10y"], OTHER], ["W2=g", "#y=4"], rules)
     assert "match #y=4 with 1g+3g" in legal(t) and "match #y=5 with 1g+4g" not in legal(t)
     assert why_not(t, "match #y=5 with 1g+4g").path == "all_wild_row"
     assert "match W2=g with 1g+1g" not in legal(t)  # a single 1g: no double of 2 on W2
     from dosrules.ruleset.cards import Declared, parse_declared
-    u = position([["1g", "3g", "4g", "9y", "10y"], OTHER], [parse_declared("W2=g"), "#y=4", "8b"], rules)
+    u = position([["1g", "3g", "4g", "9y", "10y"], OTHER], [parse_declared("W2=g"), "#y=4"], rules)
     assert legal(u) == legal(t)
-    # where the matcher declares, a declaration given with the row is not part of the position
+    # ... and only there (issue 29): with a number card in the row, the matcher declares as the
+    # edition says (wilds.wild_number.row_value), as where no declaration is given at all
+    mixed = position([["1g", "3g", "4g", "9y", "10y"], OTHER], ["W2=g", "#y=4", "8b"], rules)
+    assert "match #y=5 with 1g+4g" in legal(mixed) and "match #y=4 with 1g+3g" in legal(mixed)
     m = position([["1g", "3g", "4g", "9y", "10y"], OTHER], ["W2=g", "#y=4", "8b"])
-    assert "match #y=5 with 1g+4g" in legal(m)
+    assert legal(mixed) == legal(m)
     from dosrules.errors import DosrulesError
     with pytest.raises(DosrulesError, match="#y=11 is not a declaration #y can take"):
         position([["1g"], OTHER], [Declared(parse_declared("#y").card, 11), "8b"], rules)
@@ -495,12 +499,22 @@ def test_first_dealer_by_high_card_and_next_by_winner():
     assert values.count(max(values)) == 1 and first.draws[first.seat] is not None
 
 
-def test_stacked_first_dealer_draw_and_ties_drawn_again():
+def test_stacked_first_dealer_draw_and_ties_by_setup_dealer_tie():
     from dosrules.ruleset.cards import parse_card
+    from dosrules.ruleset.model import DealerTie
     s = new_game(MATTEL, 3, seed=5, dealer_draw=[parse_card(x) for x in ("3r", "9b", "5g")])
     assert str(s.events[0]) == "seat 1 deals: high-card (drew 3r 9b 5g)" and s.dealer == 1
-    t = new_game(MATTEL, 3, seed=5, dealer_draw=[parse_card(x) for x in ("9r", "9b", "5g")])
+    tie = [parse_card(x) for x in ("9r", "9b", "5g")]
+    # the 2018 sheet says nothing of ties: one of the tied seats deals, by lot (issue 29: the
+    # engine redrew among them without a rule saying so)
+    t = new_game(MATTEL, 3, seed=5, dealer_draw=tie)
+    gap, chosen = t.events[0], t.events[1]
+    assert (gap.kind, gap.path, gap.voids) == ("rule-gap", "setup.dealer_tie", False)
+    assert chosen.how == "lot" and chosen.seat in (0, 1) and [str(c) for c in chosen.draws] == ["9r", "9b", "5g"]
+    t = new_game(variant(setup__dealer_tie=DealerTie.REDRAW_TIED), 3, seed=5, dealer_draw=tie)
     assert t.events[0].draws[2] is None and t.events[0].seat in (0, 1)  # seats 0 and 1 drew again
+    t = new_game(variant(setup__dealer_tie=DealerTie.REDRAW_ALL), 3, seed=5, dealer_draw=tie)
+    assert None not in t.events[0].draws and t.events[0].how == "high-card"  # all three drew again
 
 
 @pytest.mark.parametrize("draw, problem", [
@@ -649,10 +663,11 @@ def test_first_player_unspecified_is_settled_by_lot():
 
 
 def test_symbol_value_unspecified_settles_a_wild_draw_by_lot():
+    from dosrules.ruleset.model import DealerTie
     gaps = set()
     for seed in range(40):
         s = new_game(variant(setup__symbol_value_for_dealer=UNSPECIFIED, setup__first_player=FirstPlayer.DEALER,
-                             setup__direction=Direction.LEFT),
+                             setup__direction=Direction.LEFT, setup__dealer_tie=DealerTie.REDRAW_TIED),
                      4, seed=seed)
         gaps |= {(e.path, e.voids) for e in s.events if e.kind == "rule-gap"}
     assert gaps == {("setup.symbol_value_for_dealer", False)}

@@ -18,7 +18,8 @@ from dosrules.ruleset.schema import ruleset_schema, validator
 
 FILL = Path(__file__).parent / "data" / "fill"
 DIRS = [FILL]
-GERMAN_SILENCES = ["setup.first_dealer", "setup.symbol_value_for_dealer", "setup.next_dealer", "setup.first_player",
+GERMAN_SILENCES = ["setup.first_dealer", "setup.symbol_value_for_dealer", "setup.dealer_tie", "setup.next_dealer",
+                   "setup.first_player",
                    "setup.direction", "drawing.draw_when_match_possible", "drawing.decline_match_after_draw",
                    "bonuses.others_draw_timing", "wilds.wild_dos.row_colour", "wilds.wild_number.colour",
                    "wilds.wild_number.row_value", "dos_call.penalty_timing",

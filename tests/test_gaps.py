@@ -40,7 +40,7 @@ def test_who_chooses_which_reading_with_citations():
 
 def test_german_silences_for_four_players_with_readings_and_the_verifier():
     reports = {r.path: r for r in describe_silences(load_ruleset("german"), 4)}
-    assert list(reports) == ["setup.first_dealer", "setup.symbol_value_for_dealer", "setup.next_dealer",
+    assert list(reports) == ["setup.first_dealer", "setup.symbol_value_for_dealer", "setup.dealer_tie", "setup.next_dealer",
                              "setup.first_player", "setup.direction", "drawing.draw_when_match_possible",
                              "drawing.decline_match_after_draw", "bonuses.others_draw_timing",
                              "wilds.wild_dos.row_colour", "wilds.wild_number.colour", "wilds.wild_number.row_value",
@@ -81,7 +81,7 @@ def test_the_baseline_takes_the_reading_most_rulesets_choose_or_the_one_given():
     assert chosen["all_wild_row"] == ("bury-and-reflip", "--baseline all_wild_row=bury-and-reflip~deck_exhaustion="
                                                          "end-round (from all_wild_row=bury-and-reflip)")
     assert chosen["deck_exhaustion"][0] == "end-round"
-    assert filling.spec_with({"deck_exhaustion": None}).count("~") == 15
+    assert filling.spec_with({"deck_exhaustion": None}).count("~") == 16
     assert load_ruleset(filling.spec_with()).id == filling.spec_with()
 
 
@@ -148,16 +148,17 @@ def test_silences_are_grouped_by_holm_adjusted_differences_and_equivalence():
 def test_gaps_lists_silences_as_text_and_json(capsys):
     code, out, err = run(capsys, "gaps", "german", "--players", "4")
     assert (code, err) == (0, "")
-    assert "16 silences for 4 players: rules the sources leave unspecified" in out
+    assert "17 silences for 4 players: rules the sources leave unspecified" in out
     assert "  verifier: reachable in turn " in out
     assert "  end-round          no shipped ruleset chooses it" in out
     assert "reshuffle, house: 000 §10. What the sheet does not say" in out
     code, out, _ = run(capsys, "gaps", "german~mattel-2018", "--json", "--no-verify")
     doc = json.loads(out)
     assert doc["format"] == "dosrules-gaps/1" and doc["players"] == [2, 3, 4]
-    # no source says who plays first, which way play passes, when the others draw for a bonus, or
-    # whether a waiting DOS penalty is drawn by a player going out: mattel-2018 fills none of these
-    assert [s["path"] for s in doc["silences"]] == ["setup.first_player", "setup.direction",
+    # no source says what a tie in the draw for dealer does, who plays first, which way play passes,
+    # when the others draw for a bonus, or whether a waiting DOS penalty is drawn by a player going
+    # out: mattel-2018 fills none of these
+    assert [s["path"] for s in doc["silences"]] == ["setup.dealer_tie", "setup.first_player", "setup.direction",
                                                     "drawing.decline_match_after_draw", "bonuses.others_draw_timing",
                                                     "going_out.pending_penalty", "deck_exhaustion", "all_wild_row"]
     assert all(s["verifier"] is None for s in doc["silences"])
@@ -177,7 +178,8 @@ def test_gaps_usage_errors(capsys, argv, message):
 
 # the silences of every shipped edition that greedy play meets in every game (who plays first, which
 # way play passes) or that are beside the point here, read inline
-SETTLED = ("~setup.first_player=left-of-dealer~setup.direction=left~bonuses.others_draw_timing=immediate"
+SETTLED = ("~setup.dealer_tie=redraw-tied~setup.first_player=left-of-dealer~setup.direction=left"
+           "~bonuses.others_draw_timing=immediate"
            "~going_out.pending_penalty=lapses")
 
 

@@ -27,6 +27,7 @@ from dosrules.ruleset.model import (
     DeckExhaustion,
     Direction,
     DrawTiming,
+    DealerTie,
     FirstDealer,
     FirstPlayer,
     MatchAfterDraw,
@@ -214,7 +215,9 @@ TABLE = {
     "deck.wild_dos": ((12, S), (12, S), (12, I)),
     "deck.numbers": ((MATTEL_NUMBERS, S), (MATTEL_NUMBERS, I), (MATTEL_NUMBERS, I)),
     "deck.wild_number_per_colour": ((2, S), (2, I), (2, I)),
-    "setup.first_dealer": ((FirstDealer.HIGH_CARD, S), (FirstDealer.HIGH_CARD, S), (FirstDealer.UNSPECIFIED, U)),
+    "setup.first_dealer": ((FirstDealer.HIGH_CARD, S), (FirstDealer.HIGH_CARD, I), (FirstDealer.UNSPECIFIED, U)),
+    # no source says what a tie for the highest card does (issue 29: the engine redrew silently)
+    "setup.dealer_tie": ((DealerTie.UNSPECIFIED, U), (DealerTie.UNSPECIFIED, U), (DealerTie.UNSPECIFIED, U)),
     "setup.symbol_value_for_dealer": ((0, S), (0, S), (UNSPEC, U)),
     "setup.next_dealer": ((NextDealer.PREVIOUS_WINNER, S), (NextDealer.PASS_LEFT, I), (NextDealer.UNSPECIFIED, U)),
     # who plays first and the direction of play: silent everywhere (000 and 001 name only the dealer)

@@ -24,7 +24,8 @@ from dosrules.verify.legality import place_forms
 
 from enginekit import legal, variant
 
-SPECS = ["mattel-2018", "digest-2017", "german", "mattel-2018+all-wild-row-placer", "german+two-player"]
+SPECS = ["mattel-2018", "digest-2017", "german", "mattel-2018+all-wild-row-placer", "german+two-player",
+         "german+all-wild-row", "digest-2017+all-wild-row-placer"]
 RULESETS = {spec: load_ruleset(spec) for spec in SPECS}
 # rule values no shipped ruleset has, where the two derivations must agree as well
 VARIANTS = {
@@ -34,6 +35,8 @@ VARIANTS = {
     "match-after-draw-none": variant(drawing__match_after_draw=MatchAfterDraw.NONE),
     "wild-dos-row-colour-unspecified": variant(wilds__wild_dos__row_colour=RowWildChoice.UNSPECIFIED),
     "once-per-row-card-unspecified": variant(matching__once_per_row_card=UNSPECIFIED),
+    "row-wilds-placer-declares": variant(wilds__wild_number__row_value=RowWildChoice.PLACER_DECLARES,
+                                         wilds__wild_dos__row_colour=RowWildChoice.PLACER_DECLARES),
 }
 RULESETS.update(VARIANTS)
 
@@ -46,7 +49,7 @@ def normal(actions) -> frozenset[str]:
 def position_of(state) -> Position:
     """The verifier's view of the engine state's turn: row (with placer declarations), hand,
     phase, the row cards already matched this turn, the card drawn (until a match plays it)."""
-    row = tuple(d if d is not None else Declared(c) for c, d in zip(state.row, state.row_decl))
+    row = tuple(d if d is not None else Declared(c) for c, d in zip(state.row, state.row_bind))
     return Position(row, tuple(state.hands[state.turn_seat]), AFTER_DRAW if state.drew else START,
                     frozenset(i for i, used in enumerate(state.used) if used), drawn=state.drawn)
 
@@ -87,11 +90,10 @@ def situations(draw, spec):
 
 def engine_state(spec, players, row, declared, hand, others, deck, phase, pick):
     """The engine state at the generated position, or None when setting it up meets a rule gap."""
-    state = from_position(RULESETS[spec], [hand, *others], row, deck=deck, turn=0)
+    placed = [d if d is not None else card for card, d in zip(row, declared)]  # the placer's declarations
+    state = from_position(RULESETS[spec], [hand, *others], placed, deck=deck, turn=0)
     if voided(state.events) or state.round != 1:
         return None
-    state.row_decl = list(declared)  # placer-declares: the declarations the placer made
-    state._legal = None
     steps = {"start": [], "after-draw": ["draw"], "matched": ["match"], "draw-and-match": ["draw", "match"]}[phase]
     for step in steps:
         legal = [a for a in state.legal_actions() if str(a) != "call-dos"]

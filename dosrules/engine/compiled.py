@@ -30,7 +30,7 @@ from typing import Any, Mapping, cast
 
 from ..ruleset.cards import Card, Declared, Kind, make_deck
 from .actions import declared_key
-from ..ruleset.model import (AfterFailedDraw, AllWildRow, BonusPlacement, BonusTiming, Catcher, DeckExhaustion,
+from ..ruleset.model import (AfterFailedDraw, AllWildRow, BonusPlacement, BonusTiming, Catcher, DealerTie, DeckExhaustion,
                      DeclineAfterDraw, Direction, DrawTiming, FirstDealer, FirstPlayer, MatchAfterDraw,
                      NextDealer, PenaltyTiming, PendingPenalty, RefillMode, RowWildChoice, Rules, Ruleset,
                      WildNumberColour, is_unspecified, rule_paths)
@@ -81,6 +81,13 @@ class _Sources:
         self.derived(attr, *(name for name, ok in terms.items() if holds or not ok))
         return holds
 
+    def any_of(self, attr: str, **terms: bool) -> bool:
+        """``attr``: whether some term holds; it rests on the terms that hold when it does, and on
+        every term when it does not (the dual of :meth:`all_of`)."""
+        holds = any(terms.values())
+        self.derived(attr, *(name for name, ok in terms.items() if ok or not holds))
+        return holds
+
     def mapping(self) -> Mapping[str, tuple[str, ...]]:
         """attribute -> its rule paths in rule-tree order (read-only)."""
         return MappingProxyType({attr: tuple(sorted(paths, key=_TREE_ORDER.__getitem__))
@@ -104,6 +111,7 @@ class CompiledRules:
         self._wilds(src)
         self._dos_call(src)
         self._going_out_and_scoring(src)
+        self._row_wilds(src)
         self._matching_flags(src)
         self._intern_faces(src)
         self._face_numbers(src)
@@ -124,6 +132,7 @@ class CompiledRules:
         src.derived("wild_dos")
         self.first_dealer: FirstDealer = rule("first_dealer", "setup.first_dealer")
         self.symbol_value = value("symbol_value", "setup.symbol_value_for_dealer")
+        self.dealer_tie: DealerTie = rule("dealer_tie", "setup.dealer_tie")
         self.next_dealer: NextDealer = rule("next_dealer", "setup.next_dealer")
         self.first_player: FirstPlayer = rule("first_player", "setup.first_player")
         self.direction: Direction = rule("direction", "setup.direction")
@@ -202,11 +211,23 @@ class CompiledRules:
         self.target: int = rule("target", "target")
         self.deck_exhaustion: DeckExhaustion = rule("deck_exhaustion", "deck_exhaustion")
         self.all_wild_row: AllWildRow = rule("all_wild_row", "all_wild_row")
-        self.placer_declares = self.all_wild_row is AllWildRow.PLACER_DECLARES
-        src.derived("placer_declares", "all_wild_row")
         # the most row cards one turn may match when `matching.any_row_card` is false
         self.row_card_limit = self.row_minimum
         src.derived("row_card_limit", "row_minimum")
+
+    def _row_wilds(self, src: _Sources) -> None:
+        """Who declares a wild lying in the Centre Row: in a row of only wild cards (judged when a
+        turn starts) ``all_wild_row`` decides, elsewhere ``row_value`` / ``row_colour``."""
+        placer = RowWildChoice.PLACER_DECLARES
+        all_placer = self.all_wild_row is AllWildRow.PLACER_DECLARES
+        #: a Wild # / a Wild DOS is declared by its placer when it enters the row
+        self.declare_wild_number = src.any_of("declare_wild_number", all_wild_row=all_placer,
+                                              wild_row=self.wild_row is placer)
+        self.declare_wild_dos = src.any_of("declare_wild_dos", all_wild_row=all_placer,
+                                           wild_dos_row=self.wild_dos_row is placer)
+        #: some wild is declared when it enters the row (declare actions exist)
+        self.placer_declares = src.any_of("placer_declares", declare_wild_number=self.declare_wild_number,
+                                          declare_wild_dos=self.declare_wild_dos)
 
     def _matching_flags(self, src: _Sources) -> None:
         """Flags that let fast agents and the engine skip the requirement table."""
@@ -294,8 +315,13 @@ class CompiledRules:
         self.place_options: dict[Card, list[Declared]] = {}
         #: a wild lying in the row, declared by its placer -> the declarations it may take
         self.declare_options: dict[Card, list[Declared]] = {}
+        #: a wild in a row of only wild cards, its matcher declaring -> [(Declared target, value)]
+        self.matcher_options: dict[Card, list[tuple[Declared, int]]] = {}
+        #: card -> whether its placer declares it when it enters the row
+        self.declared_on_entry: dict[Card, bool] = {}
         w2_decls = [Declared(self.wild_dos, None, col) for col in self.colours]
         for card in self.faces:
+            self.declared_on_entry[card] = False
             if card.kind is Kind.NUMBER:
                 self.hand_options[card] = [(cast(int, card.number), Declared(card))]
                 self.target_options[card] = [(Declared(card), cast(int, card.number))]
@@ -303,21 +329,27 @@ class CompiledRules:
                 continue
             if card is self.wild_dos or card.kind is Kind.WILD_DOS:
                 decls = w2_decls
+                self.declared_on_entry[card] = self.declare_wild_dos
                 self.hand_options[card] = [(self.wild_dos_value, d) for d in decls]
+                self.matcher_options[card] = [(d, self.wild_dos_value) for d in decls]
                 if self.wild_dos_row is RowWildChoice.MATCHER_DECLARES:
                     self.target_options[card] = [(d, self.wild_dos_value) for d in decls]
                 else:
                     self.target_options[card] = [(Declared(card), self.wild_dos_value)]
             else:
                 decls = [Declared(card, v) for v in self.wild_range]
+                self.declared_on_entry[card] = self.declare_wild_number
                 self.hand_options[card] = [(cast(int, d.value), d) for d in decls]
                 self.target_options[card] = [(d, cast(int, d.value)) for d in decls]
+                self.matcher_options[card] = self.target_options[card]
             self.declare_options[card] = decls
-            self.place_options[card] = decls if self.placer_declares else [Declared(card)]
+            self.place_options[card] = decls if self.declared_on_entry[card] else [Declared(card)]
         src.derived("hand_options", "faces", "colours", "wild_dos_value", "wild_range")
         src.derived("target_options", "faces", "colours", "wild_dos_value", "wild_dos_row", "wild_range")
         src.derived("declare_options", "faces", "colours", "wild_range")
-        src.derived("place_options", "faces", "colours", "wild_range", "placer_declares")
+        src.derived("matcher_options", "faces", "colours", "wild_dos_value", "wild_range")
+        src.derived("declared_on_entry", "faces", "declare_wild_number", "declare_wild_dos")
+        src.derived("place_options", "faces", "colours", "wild_range", "declared_on_entry")
 
     def provenance(self, path: str):
         return self.ruleset.provenance_of(path, self.players)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from typing import NoReturn
 
 from ..ruleset.cards import Declared, Kind, NotationError
 from ..errors import DosrulesError
@@ -21,7 +22,7 @@ from .phase import Phase
 from .requirements import ENDINGS, ending_rules, first_forbidden
 from .state import State
 
-__all__ = ["Reason", "why_not", "play", "IllegalActionError"]
+__all__ = ["Reason", "why_not", "play", "refuse", "IllegalActionError"]
 
 
 @dataclass(frozen=True)
@@ -74,7 +75,15 @@ def play(state: State, action: Action | str) -> list[Event]:
     reason = why_not(state, parsed)
     if reason is not None:
         raise IllegalActionError(parsed, reason, state)
-    return state.apply(parsed)
+    return state.apply(parsed, trusted=True)
+
+
+def refuse(state: State, action: object) -> NoReturn:
+    """Raise the IllegalActionError of ``action``, which is not legal in ``state``."""
+    if not isinstance(action, Action):
+        raise IllegalActionError(repr(action), Reason(f"{action!r} is not an action"), state)
+    reason = why_not(state, action) or Reason("not one of the legal actions")
+    raise IllegalActionError(action, reason, state)
 
 
 def _parse(action: Action | str) -> Action | Reason:
@@ -130,10 +139,10 @@ class _Diagnosis:
         if ph is Phase.DECLARE:
             card = s.row[s.declare_queue[0]]
             if isinstance(a, Declare) and a.card.card != card:
-                return Reason(f"the card to declare is {card}, not {a.card.card}", "all_wild_row")
+                return Reason(f"the card to declare is {card}, not {a.card.card}", self._entry_rule(card))
             kind = "a colour, e.g. W2=r" if card.kind is Kind.WILD_DOS else f"a number, e.g. {card}=5"
             return Reason(f"seat {s.declarer} must first declare the {card} that entered the Centre Row as {kind}",
-                          "all_wild_row")
+                          self._entry_rule(card))
         if isinstance(a, Declare):
             if not c.placer_declares:
                 return Reason("wilds in the Centre Row are not declared when they enter it", "all_wild_row")
@@ -207,10 +216,10 @@ class _Diagnosis:
         idx = [i for i, rc in enumerate(s.row) if rc == t.card]
         if not idx:
             return Reason(f"there is no {t.card} in the Centre Row")
-        decls = [s.row_decl[i] for i in idx if s.row_decl[i] is not None]
+        decls = [s.row_bind[i] for i in idx if s.row_bind[i] is not None]
         if decls and all(d != t for d in decls):
             return Reason(f"the {t.card} in the Centre Row was declared {decls[0]} when it entered the row",
-                          "all_wild_row")
+                          "all_wild_row" if s.row and all(rc.is_wild for rc in s.row) else _row_rule(t.card))
         bad = self._target_declaration(t, bool(decls))
         if bad:
             return bad
@@ -226,6 +235,11 @@ class _Diagnosis:
                               "matching.single")
             return Reason(f"{m.cards[0]}+{m.cards[1]} add up to {total}, not {tval}", "matching.double")
         return self._forbidden(m, target, ("colour",)) or Reason(f"'{m}' is not legal here")
+
+    def _entry_rule(self, card) -> str:
+        """The rule that has the placer of ``card`` declare it when it enters the row."""
+        path = _row_rule(card)
+        return path if self.c.rules.get(path) is RowWildChoice.PLACER_DECLARES else "all_wild_row"
 
     def _forbidden(self, m: Match, target: int, stages) -> Reason | None:
         """The requirement (a row of ``requirements.MATCH_REQUIREMENTS``) that forbids ``m``."""
@@ -260,6 +274,9 @@ class _Diagnosis:
         c, card = self.c, t.card
         if placer_declared:
             return None
+        if self.s.all_wild_turn and card.is_wild and (t.colour if card.kind is Kind.WILD_DOS else t.value) is None:
+            what = "the colour of a Wild DOS: write W2=r, ..." if card.kind is Kind.WILD_DOS else f"a number: write {card}=7"
+            return Reason(f"in a Centre Row of only wild cards the matcher declares {what}", "all_wild_row")
         if card.kind is Kind.WILD_DOS:
             if c.wild_dos_row is RowWildChoice.MATCHER_DECLARES and t.colour is None:
                 return Reason("the matcher declares the colour of a Wild DOS in the Centre Row: write W2=r, ...",
@@ -326,9 +343,15 @@ class _Diagnosis:
         if card not in s.hands[self.seat]:
             return Reason(f"seat {self.seat} holds no {card}")
         declared = p.card.value is not None or p.card.colour is not None
-        if card.is_wild and c.placer_declares and not declared:
-            return Reason(f"a wild put into the Centre Row is declared by its placer: write {card}=...", "all_wild_row")
-        if declared and not c.placer_declares:
+        if card.is_wild and c.declared_on_entry[card] and not declared:
+            return Reason(f"a wild put into the Centre Row is declared by its placer: write {card}=...",
+                          self._entry_rule(card))
+        if declared and not c.declared_on_entry[card]:
             return Reason(f"a card put into the Centre Row is placed as it is: write {card}",
                           "all_wild_row" if c.all_wild_row is not AllWildRow.UNSPECIFIED else None)
         return Reason(f"'{p}' is not legal here")
+
+
+def _row_rule(card) -> str:
+    """The rule deciding who declares ``card`` (a wild) lying in a mixed Centre Row."""
+    return "wilds.wild_dos.row_colour" if card.kind is Kind.WILD_DOS else "wilds.wild_number.row_value"

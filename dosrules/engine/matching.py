@@ -40,7 +40,8 @@ class Matching(Zones):
             return []
         if self.drew and not after_draw_ok and first_forbidden(self, None, 0, ("turn",)):
             return []
-        if self.c.simple_matching and not use_table and not (self.drew and self.c.match_after_draw is _DRAWN_CARD):
+        if (self.c.simple_matching and not use_table and not self.all_wild_turn
+                and not (self.drew and self.c.match_after_draw is _DRAWN_CARD)):
             return self._simple_matches(hand, row)
         return self._judged_matches(hand, row, after_draw_ok)
 
@@ -71,10 +72,14 @@ class Matching(Zones):
         return singles, doubles
 
     def _targets(self, i: int, card: Card):
-        """[(Declared target, value)] row card ``i`` can be matched as."""
-        decl = self.row_decl[i]
+        """[(Declared target, value)] row card ``i`` can be matched as: its placer's declaration
+        where it binds, every declaration in a row of only wild cards its matcher declares, else
+        what the row rules allow."""
+        decl = self.row_bind[i]
         if decl:
             return [(decl, decl.value if decl.value is not None else self.c.wild_dos_value)]
+        if self.all_wild_turn:
+            return self.c.matcher_options[card]
         return self.c.target_options[card]
 
     def _simple_matches(self, hand, row) -> list[Match]:
@@ -86,7 +91,7 @@ class Matching(Zones):
         for i, card in enumerate(row):
             if used[i]:
                 continue
-            key = (card, self.row_decl[i])
+            key = (card, self.row_bind[i])
             if key in seen:
                 continue
             seen.add(key)
@@ -105,7 +110,7 @@ class Matching(Zones):
         out: list[Match] = []
         seen = set()
         for i, card in enumerate(row):
-            decl = self.row_decl[i]
+            decl = self.row_bind[i]
             key = (card, decl)
             if key in seen:
                 continue
@@ -210,7 +215,7 @@ class Matching(Zones):
         if card.kind is Kind.WILD_DOS:
             if d.colour is not None:
                 return ((frozenset((d.colour,)), None),)
-            if in_row and c.wild_dos_row is RowWildChoice.UNSPECIFIED:
+            if in_row and c.wild_dos_row is not RowWildChoice.MATCHER_DECLARES:  # (placer's unknown)
                 path = "wilds.wild_dos.row_colour"
                 return ((allc, path), (frozenset(), path))
             return ((allc, None),)
@@ -255,7 +260,7 @@ class Matching(Zones):
     def _find_target(self, target: Declared) -> int:
         """The row index a match's target face resolves to, preferring a card not yet matched."""
         card, found = self._interned(target.card), -1
-        decl, used = self.row_decl, self.used
+        decl, used = self.row_bind, self.used
         for i, rc in enumerate(self.row):
             if rc is card and (decl[i] is None or decl[i] == target):
                 if not used[i]:

@@ -29,6 +29,10 @@ __all__ = ["ALLOWED", "FORBIDDEN", "GAP", "Requirement", "MATCH_REQUIREMENTS", "
            "ending_allowed", "endings"]
 
 ALLOWED, FORBIDDEN, GAP = "allowed", "forbidden", "gap"
+_MATCHER = RowWildChoice.MATCHER_DECLARES
+_PLACER = RowWildChoice.PLACER_DECLARES
+#: a wild its placer declared, in a position given without the declaration
+_UNKNOWN_DECLARATION = ": its placer named it when it entered the row, and the position does not say as what"
 
 #: stages, in the order ``why_not`` checks them (the hand and declarations are checked between
 #: "kind" and "target", the numbers between "target" and "colour")
@@ -128,18 +132,20 @@ MATCH_REQUIREMENTS: tuple[Requirement, ...] = (
         lambda s, m, i: _ruling(s.c.any_row_card) if _wide_row(s, i) else ALLOWED,
         lambda s, m: f"no more than {s.c.row_card_limit} Centre Row cards may be matched in a turn",
         lambda s, m: f"seat {_seat(s)} matches more than {s.c.row_card_limit} cards of a wide Centre Row"),
-    Requirement(  # the value a Wild # lying in the row counts as
+    Requirement(  # the value a Wild # lying in the row counts as (no rule, or its placer's unknown)
         "wilds.wild_number.row_value", "target",
-        lambda s, m, i: (GAP if s.row[i].kind is Kind.WILD_NUMBER and s.row_decl[i] is None
-                         and s.c.wild_row is RowWildChoice.UNSPECIFIED else ALLOWED),
+        lambda s, m, i: (GAP if s.row[i].kind is Kind.WILD_NUMBER and s.row_bind[i] is None
+                         and s.c.wild_row is not _MATCHER and not s.all_wild_turn else ALLOWED),
         lambda s, m: "",
-        lambda s, m: f"seat {_seat(s)} matches a Wild # lying in the Centre Row ({m})"),
+        lambda s, m: (f"seat {_seat(s)} matches a Wild # lying in the Centre Row ({m})" +
+                      (_UNKNOWN_DECLARATION if s.c.wild_row is _PLACER else ""))),
     Requirement(  # the colour a Wild DOS lying in the row counts as
         "wilds.wild_dos.row_colour", "target",
-        lambda s, m, i: (GAP if s.row[i].kind is Kind.WILD_DOS and s.row_decl[i] is None
-                         and s.c.wild_dos_row is RowWildChoice.UNSPECIFIED else ALLOWED),
+        lambda s, m, i: (GAP if s.row[i].kind is Kind.WILD_DOS and s.row_bind[i] is None
+                         and s.c.wild_dos_row is not _MATCHER and not s.all_wild_turn else ALLOWED),
         lambda s, m: "",
-        lambda s, m: f"who names the colour of the Wild DOS seat {_seat(s)} matches in the Centre Row ({m})"),
+        lambda s, m: (f"who names the colour of the Wild DOS seat {_seat(s)} matches in the Centre Row ({m})" +
+                      (_UNKNOWN_DECLARATION if s.c.wild_dos_row is _PLACER else ""))),
     Requirement(  # whether the match earns a colour bonus, when a wild's colour is unspecified
         "wilds", "colour", _colour_bonus,
         lambda s, m: "",

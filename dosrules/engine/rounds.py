@@ -9,8 +9,8 @@ from typing import Final
 
 from ..errors import DosrulesError
 from ..ruleset.cards import Card, Kind
-from ..ruleset.model import (AfterFailedDraw, AllWildRow, Direction, FirstDealer, FirstPlayer, NextDealer,
-                              PendingPenalty)
+from ..ruleset.model import (AfterFailedDraw, AllWildRow, DealerTie, Direction, FirstDealer, FirstPlayer, NextDealer,
+                              PendingPenalty, RowWildChoice)
 from .events import Buried, DealerChosen, Dealt, GameOver, Refilled, RoundScored, RuleGap, TurnStarted
 from .phase import OVER, TURN
 from .turn import ENDED, TurnFlow
@@ -19,6 +19,8 @@ __all__ = ["Rounds"]
 
 
 _NUMBER: Final = Kind.NUMBER
+_WILD_NUMBER: Final = Kind.WILD_NUMBER
+_PLACER: Final = RowWildChoice.PLACER_DECLARES
 #: high-card draws for first dealer before the seats still tied settle it by lot (a tie repeats
 #: 20 times with a chance below 1e-19 under the printed deck; under a deck whose every card
 #: draws the same value it always does, and drawing again would never end)
@@ -151,9 +153,22 @@ class Rounds(TurnFlow):
             if len(contenders) == 1:
                 self.events.append(DealerChosen(contenders[0], "high-card", draws))
                 return contenders[0]
+            if c.dealer_tie is DealerTie.UNSPECIFIED:
+                return self._tie_by_lot(contenders, draws)
+            if c.dealer_tie is DealerTie.REDRAW_ALL:
+                contenders = list(range(n))
         seat = contenders[self.chance.lot(len(contenders))]  # a deck whose every card draws alike
         self.events.append(RuleGap("setup.first_dealer", f"seats {', '.join(map(str, contenders))} tied on "
                                    f"{MAX_DEALER_DRAWS} high-card draws in a row; seat {seat} deals by lot", False))
+        self.events.append(DealerChosen(seat, "lot", draws))
+        return seat
+
+    def _tie_by_lot(self, contenders: list, draws: tuple) -> int:
+        """``setup.dealer_tie`` is unspecified and ``contenders`` tied for the highest card: one of
+        them deals, by lot (a silence settled by lot, the round going on)."""
+        seat = contenders[self.chance.lot(len(contenders))]
+        self.events.append(RuleGap("setup.dealer_tie", f"seats {', '.join(map(str, contenders))} tied for the "
+                                   f"highest card in the draw for first dealer; seat {seat} deals by lot", False))
         self.events.append(DealerChosen(seat, "lot", draws))
         return seat
 
@@ -210,19 +225,37 @@ class Rounds(TurnFlow):
         self._reset_turn()
         self.phase = TURN
         row = self.row
+        all_wild = False
         if row and row[0].kind is not _NUMBER and _all_wild(row):
             rule = c.all_wild_row
             if rule is AllWildRow.UNSPECIFIED:
                 return self._gap("all_wild_row", f"seat {seat} starts a turn with a Centre Row of only wild cards "
                                                  f"({' '.join(map(str, row))})")
-            if rule is AllWildRow.BURY_AND_REFLIP and self._bury_and_reflip():
-                return ENDED
+            if rule is AllWildRow.BURY_AND_REFLIP:
+                if self._bury_and_reflip():
+                    return ENDED
+            else:
+                all_wild = True
+        self.all_wild_turn = all_wild  # matched as all_wild_row says, off the fast paths
+        decl = self.row_decl  # (only a placer's declaration makes a binding: no rule is read without one)
+        self.row_bind = [None] * len(decl) if decl.count(None) == len(decl) else self._bindings(all_wild)
         if not self.deck and not self.discard and c.after_failed_draw is AfterFailedDraw.KEEP_AND_PASS:
             if not any(self.can_match(s) for s in range(self.players)):
                 return self._gap("deck_exhaustion", "the deck and the discard pile are empty and no player can "
                                                     "match: play cannot go on")
         self.events.append(TurnStarted(seat, tuple(self.row)))
         return False
+
+    def _bindings(self, all_wild: bool) -> list:
+        """The declaration each row card is matched as this turn: its placer's where the rule
+        deciding it says the placer declares (``all_wild_row`` in a row of only wild cards, else
+        ``row_value`` / ``row_colour``), None where the matcher declares."""
+        c = self.c
+        if all_wild:
+            placer = c.all_wild_row is AllWildRow.PLACER_DECLARES
+            return [d if placer else None for d in self.row_decl]
+        return [d if d is not None and ((c.wild_row is _PLACER) if d.card.kind is _WILD_NUMBER
+                                        else (c.wild_dos_row is _PLACER)) else None for d in self.row_decl]
 
     def _bury_and_reflip(self) -> bool:
         for _ in range(len(self.c.deck) + 1):

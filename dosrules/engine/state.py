@@ -100,9 +100,11 @@ def from_position(ruleset: Ruleset | str, hands, row, *, deck=None, discard=(), 
     disputed situations and documents).
 
     ``hands``, ``discard`` and ``deck`` are lists of cards (``Card`` or notation). ``row`` holds
-    cards, ``Declared`` values or declared notation (``#g=5``, ``W2=b``): under
-    ``all_wild_row: placer-declares`` the declaration of a row wild is the one its placer made;
-    under other rules the matcher declares and a declaration given here is not used. The deck
+    cards, ``Declared`` values or declared notation (``#g=5``, ``W2=b``): where the placer of a
+    row wild declares it (``row_value`` / ``row_colour`` / ``all_wild_row: placer-declares``) the
+    declaration given is the one its placer made (a wild given without one, where its placer's
+    declaration binds, is matched as a rule gap at the rule: the position does not say what was
+    named); under other rules it is not used. The deck
     is ``deck`` (top card last) if given, else every other card of the deck, shuffled with
     ``seed``. ``called`` lists seats that have already called DOS: a call holds while the hand
     stays at the call's size, so it is kept only for seats holding ``dos_call.hand_size`` cards
@@ -166,7 +168,7 @@ class _PositionCards:
         if not isinstance(d, Declared):
             return self.card(d), None
         card = self.card(d.card)
-        if not (c.placer_declares and card.is_wild) or (d.value is None and d.colour is None):
+        if not c.declared_on_entry[card] or (d.value is None and d.colour is None):
             return card, None
         for option in c.declare_options[card]:
             if option == d:
@@ -215,7 +217,11 @@ class State(Rounds):
         self.discard: list[Card] = []
         self.hands: list[list[Card]] = [[] for _ in range(n)]
         self.row: list[Card] = []
-        self.row_decl: list[Declared | None] = []  # placer-declares: the declaration of a row wild
+        self.row_decl: list[Declared | None] = []  # the declaration its placer made of a row wild
+        #: this turn: the declaration a row card is matched as (its placer's, where it binds)
+        self.row_bind: list[Declared | None] = []
+        #: this turn started with a row of only wild cards (matched as all_wild_row says)
+        self.all_wild_turn = False
         self.used: list[bool] = []  # row card matched this turn
         self.phase = TURN
         self.turn_seat = 0
@@ -284,6 +290,7 @@ class State(Rounds):
         new.round, new.dealer, new.last_winner, new.winner = self.round, self.dealer, self.last_winner, self.winner
         new.deck, new.discard, new.hands = list(self.deck), list(self.discard), [list(h) for h in self.hands]
         new.row, new.row_decl, new.used = list(self.row), list(self.row_decl), list(self.used)
+        new.row_bind, new.all_wild_turn = list(self.row_bind), self.all_wild_turn
         new.phase, new.turn_seat, new.turn_number = self.phase, self.turn_seat, self.turn_number
         new.called, new.windowed, new.step, new.catch = list(self.called), list(self.windowed), self.step, self.catch
         new.declare_queue, new.declarer = list(self.declare_queue), self.declarer
@@ -348,9 +355,15 @@ class State(Rounds):
 
     # --- applying actions -----------------------------------------------------------------------
 
-    def apply(self, action: Action) -> list[Event]:
-        """Apply a legal action (not checked: use ``explain.play`` for untrusted input) and return
-        the events it caused, including any chance that followed (dealing the next round)."""
+    def apply(self, action: Action, trusted: bool = False) -> list[Event]:
+        """Apply ``action`` and return the events it caused, including any chance that followed
+        (dealing the next round). An action that is not one of ``legal_actions()`` is refused
+        with ``explain.IllegalActionError`` (the rule that forbids it), the state untouched.
+        ``trusted``: the caller knows the action is legal (an agent's, in a simulation's hot
+        loop) and the check, which lists every legal action, is skipped."""
+        if not trusted and action not in self.legal_actions():
+            from .explain import refuse  # (explain reads State: imported when refusing only)
+            refuse(self, action)
         events = self.events
         start = len(events)
         self._legal = None

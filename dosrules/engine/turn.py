@@ -50,7 +50,7 @@ class TurnFlow(Matching):
         c, seat = self.c, self.turn_seat
         hand = self.hands[seat]
         played, index, faces = self.played, c.face_index, c.faces
-        plain = c.plain_matching and c.match_after_draw is not _OPEN_AFTER_DRAW
+        plain = c.plain_matching and c.match_after_draw is not _OPEN_AFTER_DRAW and not self.all_wild_turn
         if plain:
             # no gap can arise: the target is a free row card, colours compare as bit masks
             # (colour_outcome and _find_target inline: the hottest path of a simulation)
@@ -242,7 +242,7 @@ class TurnFlow(Matching):
         hand = self.hands[seat]
         self.row.append(hand.pop(self._position(hand, d.card)))
         self._touch(seat)
-        self.row_decl.append(d if (self.c.placer_declares and d.card.is_wild) else None)
+        self.row_decl.append(d if (d.card.is_wild and self.c.declared_on_entry[d.card]) else None)
         self.used.append(False)
         self.events.append(Placed(seat, d, reason))
 
@@ -396,7 +396,8 @@ class TurnFlow(Matching):
     def _queue_declarations(self, start: int, seat: int, then: str) -> bool:
         if not self.c.placer_declares:
             return False
-        queue = [i for i in range(start, len(self.row)) if self.row[i].is_wild and self.row_decl[i] is None]
+        entry, row, decl = self.c.declared_on_entry, self.row, self.row_decl
+        queue = [i for i in range(start, len(row)) if entry[row[i]] and decl[i] is None]
         if not queue:
             return False
         self.declare_queue, self.declarer, self.after_declare = queue, seat, then

@@ -48,6 +48,8 @@ class Zones:
     hands: list[list[Card]]
     row: list[Card]
     row_decl: list[Declared | None]
+    row_bind: list[Declared | None]
+    all_wild_turn: bool
     used: list[bool]
     phase: Phase
     turn_seat: int

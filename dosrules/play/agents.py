@@ -96,7 +96,7 @@ class GreedyAgent(Agent):
         """The common decisions of plain matching rules without building the legal-action list;
         anything else by :meth:`_act_general`."""
         c = state.c
-        if not c.simple_matching:
+        if not c.simple_matching or state.all_wild_turn:  # (a row of only wilds, matched its own way)
             return self._act_general(state)
         ph = state.phase
         if ph is _TURN:

@@ -167,22 +167,45 @@ class BehaviourAgent(Agent):
         if not groups:
             return None
         target, cards = groups[self.rng.randrange(len(groups))]
-        return _declared_match(state, target, cards)
+        if _by_numbers(state):
+            return _declared_match(state, target, cards)
+        return _best_declared([m for m in state.legal_actions() if type(m) is Match
+                               and _group(cast(Match, m)) == (target, cards)], state)
+
+
+def _by_numbers(state: State) -> bool:
+    """Whether numbers alone decide the matches open now (``simple_matching``, and before a draw
+    unless any match may follow one): the per-face tables then give every declaration a row card
+    may be matched as; otherwise only ``legal_actions`` knows (a wild its placer declared, say)."""
+    c = state.c
+    return (c.simple_matching and not state.all_wild_turn
+            and not (state.drew and c.match_after_draw is not MatchAfterDraw.ANY))
+
+
+def _group(m: Match) -> tuple:
+    """(row card, hand cards) of a match: its faces, without declarations."""
+    return (m.target.card, tuple(d.card for d in m.cards))
+
+
+def _best_declared(matches: list, state: State) -> Match | None:
+    """Of legal matches, the first that earns a colour bonus, else the first."""
+    for m in matches:
+        if state.colour_outcome(m.target, m.cards)[0] is not None:
+            return m
+    return matches[0] if matches else None
 
 
 def match_groups(state: State) -> list[tuple]:
     """The distinct (row card, hand cards) of the matches open to the turn player, in a fixed
-    order. Under rules where numbers alone decide a match (``simple_matching``, and before a draw
-    unless any match may follow one) they come from the per-face value ranges, without listing
-    every declaration of every wild (which ``legal_actions`` does, at many times the cost);
-    otherwise from ``legal_actions``."""
+    order. Under rules where numbers alone decide a match (:func:`_by_numbers`) they come from
+    the per-face value ranges, without listing every declaration of every wild (which
+    ``legal_actions`` does, at many times the cost); otherwise from ``legal_actions``."""
     c = state.c
-    if not c.simple_matching or (state.drew and c.match_after_draw is not MatchAfterDraw.ANY):
+    if not _by_numbers(state):
         seen: dict[tuple, None] = {}
         for act in state.legal_actions():
             if type(act) is Match:
-                m = cast(Match, act)
-                seen[(m.target.card, tuple(d.card for d in m.cards))] = None
+                seen[_group(cast(Match, act))] = None
         return list(seen)
     index, lo, hi, faces = c.face_index, c.f_lo, c.f_hi, c.faces
     used = state.used

@@ -542,7 +542,7 @@ def _judge_action(lines: _Lines, line: int, rec: dict, state: State) -> list[Eve
     reason = why_not(state, action)
     if reason is not None:
         raise lines.error(line, f"{at}: illegal action '{text}' for seat {who} in round {state.round}: {reason}")
-    return state.apply(action)
+    return state.apply(action, trusted=True)
 
 
 def _judge_reading(lines: _Lines, line: int, rec: dict, state: State, next_seq: int) -> State:

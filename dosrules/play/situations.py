@@ -79,7 +79,8 @@ _BY_NAME = {s.name: s for s in SITUATIONS}
 _GROUPS = {
     "players": "round", "deck": "round", "setup.hand_size": "round", "setup.centre_row": "round",
     "setup.first_player": "round", "setup.direction": "turn", "setup.first_dealer": "first-deal",
-    "setup.symbol_value_for_dealer": "dealer-draw-wild", "setup.next_dealer": "next-deal",
+    "setup.symbol_value_for_dealer": "dealer-draw-wild", "setup.dealer_tie": "first-deal",
+    "setup.next_dealer": "next-deal",
     "matching.single": "single-match", "matching.double": "double-match",
     "matching.colour_restricts": "match", "matching.once_per_row_card": "match",
     "matching.any_row_card": "wide-row",

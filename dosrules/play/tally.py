@@ -163,7 +163,7 @@ class Tally:
 
     def step(self, state: State, action: Action) -> GameOver | None:
         """Apply ``action`` to ``state`` and count its events (the situation tally counts more)."""
-        return self.feed(state.apply(action))
+        return self.feed(state.apply(action, trusted=True))
 
     def _finish(self, outcome: str, scored: RoundScored | None) -> None:
         res = self.res
@@ -310,17 +310,17 @@ class SituationTally(Tally):
         note that the turn's next decision says whether a match was possible after it."""
         t = type(action)
         if t is Match:  # counted from its event
-            return self.feed(state.apply(action))
+            return self.feed(state.apply(action, trusted=True))
         if t is Draw:
             if state.c.draw_when_match_possible is not False and state.has_match():
                 self.sit[_DREW_HOLDING] += 1  # drew although a match was possible
             round_no = state.round
-            over = self.feed(state.apply(action))
+            over = self.feed(state.apply(action, trusted=True))
             if state.round == round_no and state.drew:  # (a draw from an empty deck may end the round)
                 self.drawn_turn = (state.round, state.turn_number)
             return over
         self._before(state, t)
-        return self.feed(state.apply(action))
+        return self.feed(state.apply(action, trusted=True))
 
     def _before(self, state: State, t: type) -> None:
         """Count the situation an action other than a draw or a match is taken in, before it is applied."""

@@ -30,6 +30,7 @@ from typing import Any
 
 from ..engine.actions import CALL_DOS, DRAW, END, PASS, Action, CatchDos, Declare, Match, Place, declared_key
 from ..engine.compiled import CompiledRules
+from ..ruleset.model import AllWildRow
 
 __all__ = ["Codebook", "CODEBOOK_VERSION"]
 
@@ -147,6 +148,9 @@ def _matches(c: CompiledRules) -> list[Match]:
         if c.placer_declares and f.is_wild:  # a wild its placer declared lies in the row declared
             for d in c.declare_options[f]:
                 targets.setdefault(d, d.value if d.value is not None else c.wild_dos_value)
+        if c.all_wild_row is AllWildRow.MATCHER_DECLARES and f.is_wild:  # a row of only wilds: the matcher's
+            for d, v in c.matcher_options[f]:
+                targets.setdefault(d, v)
     out = []
     for t in _sorted(targets):
         v = targets[t]

@@ -116,6 +116,14 @@ class FirstDealer(enum.Enum):
     UNSPECIFIED = UNSPECIFIED_TEXT
 
 
+class DealerTie(enum.Enum):
+    """Players tied on the highest card in the draw for first dealer."""
+
+    REDRAW_TIED = "redraw-tied"  # the tied players draw again
+    REDRAW_ALL = "redraw-all"  # every player draws again
+    UNSPECIFIED = UNSPECIFIED_TEXT
+
+
 class NextDealer(enum.Enum):
     PREVIOUS_WINNER = "previous-winner"
     PASS_LEFT = "pass-left"
@@ -189,9 +197,12 @@ class BonusTiming(enum.Enum):
 
 
 class RowWildChoice(enum.Enum):
-    """Who fixes a wild card's open property (Wild DOS colour, Wild # value) in the row."""
+    """Who fixes a wild card's open property (Wild DOS colour, Wild # value) in the row: the
+    player matching it, or the player who put it there, when it entered the row (the dealer or
+    refilling player for a card turned up)."""
 
     MATCHER_DECLARES = "matcher-declares"
+    PLACER_DECLARES = "placer-declares"
     UNSPECIFIED = UNSPECIFIED_TEXT
 
 
@@ -274,6 +285,7 @@ class Deck:
 class Setup:
     first_dealer: FirstDealer
     symbol_value_for_dealer: Count  # value of wild cards in the high-card draw
+    dealer_tie: DealerTie  # a tie for the highest card in that draw
     next_dealer: NextDealer
     first_player: FirstPlayer
     direction: Direction  # the direction of play

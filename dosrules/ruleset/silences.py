@@ -22,7 +22,7 @@ __all__ = ["Handling", "BY_LOT", "on_silence"]
 VOIDS, LOT, OFF, MOOT = "voids", "lot", "off", "moot"
 
 #: silences the engine settles by lot, the round going on
-BY_LOT = frozenset({"setup.first_dealer", "setup.symbol_value_for_dealer", "setup.next_dealer",
+BY_LOT = frozenset({"setup.first_dealer", "setup.symbol_value_for_dealer", "setup.dealer_tie", "setup.next_dealer",
                     "setup.first_player", "setup.direction"})
 #: the DOS call is played only when both are stated (``CompiledRules.dos_active``)
 _CALL = ("dos_call.required", "dos_call.hand_size")
@@ -51,7 +51,7 @@ def _moot_because(path: str, rules: Rules) -> str | None:
         if _call_off(rules):
             return _call_off(rules)
         return None if rules.dos_call.penalty_timing is PenaltyTiming.END_OF_TURN else "dos_call.penalty_timing"
-    if path == "setup.symbol_value_for_dealer" and rules.setup.first_dealer is not FirstDealer.HIGH_CARD:
+    if path in ("setup.symbol_value_for_dealer", "setup.dealer_tie") and rules.setup.first_dealer is not FirstDealer.HIGH_CARD:
         return "setup.first_dealer"
     if path == "setup.direction" and rules.players.max < 3:
         return "players.max"

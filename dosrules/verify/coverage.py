@@ -155,6 +155,9 @@ def decisions(rules: Rules) -> list[Decision]:
     out.append(Decision("first-dealer", "who deals the first round?", z3.BoolVal(True), {"every_draw_ties": ties},
                         [RuleCase("setup.first_dealer", z3.Not(ties) if high_card else z3.BoolVal(True),
                                   _code(rules.setup.first_dealer))]))
+    if high_card:  # two players can tie for the highest card (a deck of one value always ties)
+        out.append(Decision("dealer-tie", "who deals when players tie for the highest card?", z3.BoolVal(True),
+                            {}, [RuleCase("setup.dealer_tie", z3.BoolVal(True), _code(rules.setup.dealer_tie))]))
     for path, question in (("setup.first_player", "who plays first?"),
                            ("setup.direction", "in which direction does play pass?"),
                            ("setup.next_dealer", "who deals the next round?")):

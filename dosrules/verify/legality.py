@@ -23,7 +23,7 @@ import z3
 
 from ..ruleset.cards import Card, Declared, Kind
 from ..ruleset.model import (AfterFailedDraw, AllWildRow, Colour, DeclineAfterDraw, MatchAfterDraw, RowWildChoice,
-                     Rules, WildNumberColour, is_unspecified)
+                     UNSPECIFIED, Rules, WildNumberColour, is_unspecified)
 from .position import AFTER_DRAW, START, Position, card_key
 from .solving import DEFAULT_BUDGET, Budget, check
 
@@ -161,13 +161,17 @@ class Domain:
     colour_cond: Cond  # may the colour be chosen at all (a row Wild DOS needs a rule)
 
 
-def domain(rules: Rules, c: CardTerm, where: str) -> Domain:
+def domain(rules: Rules, c: CardTerm, where: str, all_wild: bool = False) -> Domain:
+    """What ``c`` can count as in the hand or the row. ``all_wild``: the row holds only wild
+    cards and ``all_wild_row`` has the matcher declare them (a placer's declaration is in ``c``)."""
     wn, wd = rules.wilds.wild_number, rules.wilds.wild_dos
     is_num, is_wn, is_wd = c.kind == NUMBER, c.kind == WILD_NUMBER, c.kind == WILD_DOS
     has_value, has_colour = c.fixed_value >= 0, c.fixed_colour >= 0
     lo = z3.If(is_num, c.number, z3.If(is_wd, wd.value, z3.If(has_value, c.fixed_value, wn.min_value)))
     hi = z3.If(is_num, c.number, z3.If(is_wd, wd.value, z3.If(has_value, c.fixed_value, wn.max_value)))
-    if where == ROW:
+    if where == ROW and all_wild:
+        value_cond = colour_cond = Cond(z3.BoolVal(True), z3.BoolVal(False), "")
+    elif where == ROW:
         value_cond = requirement(z3.And(is_wn, z3.Not(has_value)),
                                  _declares(wn.row_value), "wilds.wild_number.row_value")
         colour_cond = requirement(z3.And(is_wd, z3.Not(has_colour)),
@@ -177,10 +181,10 @@ def domain(rules: Rules, c: CardTerm, where: str) -> Domain:
     # colour: number card and (printed) Wild # keep theirs; a Wild DOS is declared
     wn_colour_fixed = wn.colour is not WildNumberColour.DECLARED
     wn_colour_gap = is_unspecified(wn.colour)
-    if where == ROW:
-        wd_fixed = z3.Or(has_colour, z3.BoolVal(is_unspecified(wd.row_colour)))
+    if where == ROW and not all_wild:
+        wd_fixed = z3.Or(has_colour, z3.BoolVal(_open(wd.row_colour)))
         wd_colour = z3.If(has_colour, c.fixed_colour, 0)
-        wd_gap = z3.And(z3.Not(has_colour), z3.BoolVal(is_unspecified(wd.row_colour)))
+        wd_gap = z3.And(z3.Not(has_colour), z3.BoolVal(_open(wd.row_colour)))
     else:
         wd_fixed, wd_colour, wd_gap = z3.BoolVal(False), z3.IntVal(0), z3.BoolVal(False)
     colour_fixed = z3.If(is_num, True, z3.If(is_wn, wn_colour_fixed, wd_fixed))
@@ -189,10 +193,14 @@ def domain(rules: Rules, c: CardTerm, where: str) -> Domain:
     return Domain(lo, hi, colour_fixed, colour, value_cond, colour_gap, colour_cond)
 
 
+def _open(choice) -> bool:
+    """A row wild without a declaration counts as nothing the rules say: no rule says who declares
+    it, or its placer declared it and the position does not say as what (as in the engine)."""
+    return is_unspecified(choice) or choice is RowWildChoice.PLACER_DECLARES
+
+
 def _declares(choice):
-    if is_unspecified(choice):
-        return choice
-    return choice is RowWildChoice.MATCHER_DECLARES
+    return UNSPECIFIED if _open(choice) else choice is RowWildChoice.MATCHER_DECLARES
 
 
 def counts_as(rules: Rules, dom: Domain, value, colour) -> z3.BoolRef:
@@ -399,9 +407,12 @@ def _ending(rule, path: str, places: set) -> tuple[set, set, str | None]:
 
 
 def place_forms(rules: Rules, card: Card) -> list[Declared]:
-    """How ``card`` may be put into the Centre Row: as itself, or, where the placer declares
-    row wilds (``all_wild_row: placer-declares``), a wild with each declaration it may take."""
-    if not card.is_wild or rules.all_wild_row is not AllWildRow.PLACER_DECLARES:
+    """How ``card`` may be put into the Centre Row: as itself, or, where its placer declares it
+    (``all_wild_row``, or ``row_value`` / ``row_colour``: placer-declares), a wild with each
+    declaration it may take."""
+    rule = rules.wilds.wild_dos.row_colour if card.kind is Kind.WILD_DOS else rules.wilds.wild_number.row_value
+    if not card.is_wild or (rules.all_wild_row is not AllWildRow.PLACER_DECLARES
+                            and rule is not RowWildChoice.PLACER_DECLARES):
         return [Declared(card)]
     if card.kind is Kind.WILD_DOS:
         return [Declared(card, None, c) for c in rules.deck.colours]
@@ -443,13 +454,15 @@ def _matches(rules: Rules, p: Position, budget: Budget, limit: int):
                                select_value(t, [z3.BoolVal(g[2]) for g in groups]),
                                z3.BoolVal(p.phase == AFTER_DRAW),
                                uses_drawn(drawn, z3.BoolVal(not p.matched), first, second, is_double))
-    legal, reqs = match_conditions(rules, situation, domain(rules, target, ROW), domain(rules, first, HAND),
-                                   domain(rules, second, HAND), is_double, tv, tc, av, ac, bv, bc)
+    all_wild = _matcher_declares_all_wild(rules, p.row)
+    legal, reqs = match_conditions(rules, situation, domain(rules, target, ROW, all_wild),
+                                   domain(rules, first, HAND), domain(rules, second, HAND), is_double,
+                                   tv, tc, av, ac, bv, bc)
     count_b = select_value(a, [z3.IntVal(k) for k in counts])
     shape = [0 <= t, t < len(groups), 0 <= a, a < len(faces), -1 <= b, b < len(faces),
              z3.Implies(is_double, a <= b),
              z3.Implies(z3.And(is_double, a == b), z3.And(count_b >= 2, z3.Or(av < bv, z3.And(av == bv, ac <= bc))))]
-    tdom = domain(rules, target, ROW)
+    tdom = domain(rules, target, ROW, all_wild)
     colour_gap = z3.Or(tdom.colour_gap, domain(rules, first, HAND).colour_gap,
                        z3.And(is_double, domain(rules, second, HAND).colour_gap))
 
@@ -461,7 +474,7 @@ def _matches(rules: Rules, p: Position, budget: Budget, limit: int):
         used = [_text(faces[val[a]], val[av], val[ac])]
         if val[b] >= 0:
             used.append(_text(faces[val[b]], val[bv], val[bc]))
-        target_text = _text(d.card, val[tv], val[tc] if not _row_colour_open(rules, d) else None, d)
+        target_text = _text(d.card, val[tv], val[tc] if all_wild or not _row_colour_open(rules, d) else None, d)
         return f"match {target_text} with {'+'.join(used)}"
 
     def enumerate_models(condition):
@@ -507,6 +520,12 @@ def _matches(rules: Rules, p: Position, budget: Budget, limit: int):
     return actions, bonus, gaps, gap_matches
 
 
+def _matcher_declares_all_wild(rules: Rules, row: Sequence[Declared]) -> bool:
+    """The row holds only wild cards and ``all_wild_row`` has its matcher declare them (the
+    engine judges the row when the turn starts, and it does not change before the turn ends)."""
+    return bool(row) and all(d.card.is_wild for d in row) and rules.all_wild_row is AllWildRow.MATCHER_DECLARES
+
+
 def _row_colour_open(rules: Rules, d: Declared) -> bool:
     """A Wild DOS in the row whose colour no rule lets the matcher declare."""
-    return d.card.kind is Kind.WILD_DOS and d.colour is None and is_unspecified(rules.wilds.wild_dos.row_colour)
+    return d.card.kind is Kind.WILD_DOS and d.colour is None and _open(rules.wilds.wild_dos.row_colour)
