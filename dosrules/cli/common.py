@@ -83,3 +83,24 @@ def add_run_options(parser) -> None:
     parser.add_argument("--scheduler", metavar="ADDRESS", help="the dask scheduler, e.g. tcp://10.0.0.5:8786")
     parser.add_argument("--db", metavar="FILE",
                         help="SQLite file of chunk results (default $XDG_CACHE_HOME/dosrules/results.sqlite)")
+
+
+def check_run_amount(args, default_rounds: int) -> None:
+    """``--rounds``/``--games``, the chunk sizes, ``--jobs`` and ``--seed`` of a simulation run
+    (compare, sweep); ``args.rounds`` becomes ``default_rounds`` when neither is given."""
+    if args.rounds is None and args.games is None:
+        args.rounds = default_rounds
+    if args.games is None and args.chunk_games is not None:
+        raise UsageError("--chunk-games is for --games", fix="Give --games N, or --chunk-rounds with --rounds.")
+    if args.games is not None and args.chunk_rounds is not None:
+        raise UsageError("--chunk-rounds is for --rounds", fix="With --games, give --chunk-games.")
+    longer = "Split a longer run (results are stored per chunk, so runs add up); see docs/limits.md."
+    check_range("--rounds", args.rounds, 1, MAX_RUN_ROUNDS, longer)
+    check_range("--games", args.games, 1, MAX_RUN_GAMES, longer)
+    check_jobs(args.jobs)
+    small = "A chunk is the unit of work and storage; keep it small."
+    check_range("--chunk-rounds", args.chunk_rounds, 1, MAX_CHUNK, small)
+    check_range("--chunk-games", args.chunk_games, 1, MAX_CHUNK, small)
+    check_seed(args.seed)
+    if args.executor == "dask" and args.jobs is not None:
+        raise UsageError("--jobs is for --executor local", fix="The dask cluster's workers set the parallelism.")
