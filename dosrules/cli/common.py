@@ -104,3 +104,24 @@ def check_run_amount(args, default_rounds: int) -> None:
     check_seed(args.seed)
     if args.executor == "dask" and args.jobs is not None:
         raise UsageError("--jobs is for --executor local", fix="The dask cluster's workers set the parallelism.")
+
+
+def add_simulation_options(parser, unit: str, default_rounds: int, default_policy: str) -> None:
+    """``--players``, ``--rounds``/``--games``, ``--policy``, ``--seed``, the run options, the chunk
+    sizes and ``--alpha`` of a command that simulates rulesets through compare's runner; ``unit``
+    is what each amount is per ("point", "ruleset")."""
+    parser.add_argument("--players", default=None, metavar="N[,N...]",
+                        help="player counts (default: every count all the rulesets allow)")
+    amount = parser.add_mutually_exclusive_group()
+    amount.add_argument("--rounds", type=int, default=None, metavar="N",
+                        help=f"simulated rounds per {unit} and player count (default {default_rounds})")
+    amount.add_argument("--games", type=int, default=None, metavar="N",
+                        help=f"simulate N complete games per {unit} and player count instead")
+    parser.add_argument("--policy", default=default_policy, metavar="P", help=POLICY_HELP + f"; default {default_policy}")
+    parser.add_argument("--seed", type=int, default=1, help=f"the run's seed (default 1), the same for every {unit}")
+    add_run_options(parser)
+    parser.add_argument("--chunk-rounds", type=int, default=None, metavar="N", help="rounds per chunk (default 250)")
+    parser.add_argument("--chunk-games", type=int, default=None, metavar="N",
+                        help="with --games: games per chunk (default 25)")
+    parser.add_argument("--alpha", type=float, default=0.05,
+                        help="significance level after the Holm–Bonferroni correction (default 0.05)")

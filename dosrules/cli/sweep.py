@@ -7,7 +7,7 @@ import os
 import sys
 
 from ..errors import RulesetError, UsageError
-from .common import POLICY_HELP, add_rulesets_option, add_run_options, check_run_amount, load, ruleset_dirs
+from .common import add_rulesets_option, add_simulation_options, check_run_amount, load, ruleset_dirs
 from .compare import DEFAULT_POLICY, DEFAULT_ROUNDS, _players, _portable, _progress_factory, _write
 
 
@@ -25,20 +25,7 @@ def register(sub) -> None:
                         "by_players.2.setup.hand_size=5,7,9 for one player count; give it twice for a grid")
     p.add_argument("--goal", action="append", default=[], metavar="\"FIGURE OP NUMBER\"",
                    help="a threshold to find along the sweep, e.g. \"rounds per game<=6\" (repeatable)")
-    p.add_argument("--players", default=None, metavar="N[,N...]",
-                   help="player counts (default: every count the ruleset allows at every point)")
-    amount = p.add_mutually_exclusive_group()
-    amount.add_argument("--rounds", type=int, default=None, metavar="N",
-                        help=f"simulated rounds per point and player count (default {DEFAULT_ROUNDS})")
-    amount.add_argument("--games", type=int, default=None, metavar="N",
-                        help="simulate N complete games per point and player count instead")
-    p.add_argument("--policy", default=DEFAULT_POLICY, metavar="P", help=POLICY_HELP + f"; default {DEFAULT_POLICY}")
-    p.add_argument("--seed", type=int, default=1, help="the run's seed (default 1), the same at every point")
-    add_run_options(p)
-    p.add_argument("--chunk-rounds", type=int, default=None, metavar="N", help="rounds per chunk (default 250)")
-    p.add_argument("--chunk-games", type=int, default=None, metavar="N", help="with --games: games per chunk (default 25)")
-    p.add_argument("--alpha", type=float, default=0.05,
-                   help="significance level after the Holm–Bonferroni correction (default 0.05)")
+    add_simulation_options(p, "point", DEFAULT_ROUNDS, DEFAULT_POLICY)
     p.add_argument("--json", action="store_true", help="print the sweep as JSON (no progress bar)")
     p.add_argument("--html", metavar="FILE", help="write a self-contained HTML page with one plot per figure")
     add_rulesets_option(p)

@@ -111,12 +111,13 @@ def parse_vary(text: str) -> tuple[str, list[Any]]:
     return path, values
 
 
-def _plain(value: Any) -> Any:
+def plain_value(value: Any) -> Any:
+    """A rule value as plain data (an enum by its text, tuples as lists, mapping keys as text)."""
     value = getattr(value, "value", value)
     if isinstance(value, tuple):
-        return [_plain(v) for v in value]
+        return [plain_value(v) for v in value]
     if isinstance(value, Mapping):
-        return {str(k): _plain(v) for k, v in value.items()}
+        return {str(k): plain_value(v) for k, v in value.items()}
     return value
 
 
@@ -125,8 +126,8 @@ def base_value(ruleset, path: str) -> Any:
     parts = path.split(".")
     try:
         if parts[0] == "by_players" and len(parts) > 2:
-            return _plain(ruleset.for_players(int(parts[1])).get(".".join(parts[2:])))
-        return _plain(ruleset.rules.get(path))
+            return plain_value(ruleset.for_players(int(parts[1])).get(".".join(parts[2:])))
+        return plain_value(ruleset.rules.get(path))
     except (AttributeError, KeyError, ValueError, IndexError):
         return None
 
