@@ -297,10 +297,11 @@ def verdicts(pair: Pair, rows: Sequence[Mapping[str, Any]], n: int) -> dict[str,
     """The pair's effect verdict for ``n`` players: ``interacts`` (naming the figures whose
     contrast is significant and beyond its margin, largest against its margin first),
     ``additive`` (every core figure shown within its margin), or ``undecided``; with the
-    strength: the largest |contrast| / margin among the core figures."""
+    strength: among the core figures, the largest contrast its 95% interval rules in (0 when the
+    interval holds 0), against the figure's margin."""
     mine = [r for r in rows if (r["a"], r["b"], r["players"]) == (pair.a, pair.b, n)]
     core = [r for r in mine if (r["family"], r["name"]) in CORE]
-    strength = max((abs(r["contrast"]) / r["margin"] for r in core if r["margin"]), default=0.0)
+    strength = max((_shown(r["ci95"]) / r["margin"] for r in core if r["margin"]), default=0.0)
     hits = sorted((r for r in mine if r["interacts"]), key=lambda r: -abs(r["contrast"]) / (r["margin"] or 1))
     if hits:
         verdict = "interacts"
@@ -311,6 +312,12 @@ def verdicts(pair: Pair, rows: Sequence[Mapping[str, Any]], n: int) -> dict[str,
     return {"verdict": verdict, "strength": strength,
             "figures": [{"label": r["label"], "contrast": r["contrast"], "ci95": r["ci95"],
                          "family": r["family"], "name": r["name"]} for r in hits]}
+
+
+def _shown(ci: Sequence[float]) -> float:
+    """The smallest |contrast| a 95% interval allows: 0 when it holds 0."""
+    lo, hi = ci
+    return 0.0 if lo <= 0 <= hi else min(abs(lo), abs(hi))
 
 
 # --- legality cells (Z3), run like chunks ---------------------------------------------------------

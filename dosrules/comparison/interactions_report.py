@@ -71,7 +71,8 @@ def _lost(p: Mapping[str, Any]) -> str:
     """For a pair whose later rule replaces every value the earlier sets: what the contrast means."""
     replaced = {r["path"] for r in p["order"]["replaced"]}
     if replaced and replaced == set(p["shared"]["paths"]):
-        return f"; {p['b']} replaces {p['a']}, so this is the effect of {p['a']} that {p['a']}+{p['b']} loses"
+        return (f"; {p['b']} replaces {p['a']}, so the pair plays as {p['b']} alone and the contrast is "
+                f"minus the effect of {p['a']}")
     return ""
 
 
@@ -216,4 +217,4 @@ def render_interactions_html(doc: Mapping[str, Any]) -> str:
     by = {(p["a"], p["b"]): p for p in doc["pairs"]}
     for p in doc["pairs"]:
         p["_strength"] = max((v["strength"] for v in (p.get("effect") or {}).values()), default=0.0)
-    return template.render(doc=doc, by=by, heat=_heat, codes=CODES)
+    return template.render(doc=doc, by=by, heat=_heat, codes=CODES, amount=_amount, interval=_interval)
