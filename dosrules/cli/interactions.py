@@ -77,6 +77,13 @@ def _compose(spec: str, args):
 
 
 def handler(args) -> int:
+    from ..ruleset.loader import files_read_once
+
+    with files_read_once():  # the edition's and house rules' files are read once, not once per composition
+        return _run(args)
+
+
+def _run(args) -> int:
     from ..comparison import RunPlan, make_executor, open_store, run_comparison
     from ..comparison.interactions import (chunk_summaries, effect_cells, legality_cell_json, legality_key, order_cell, pairs_of,
                                            set_paths, shared_cell)

@@ -53,6 +53,13 @@ def _load_point(spec: str, point_label: str, args):
 
 
 def handler(args) -> int:
+    from ..ruleset.loader import files_read_once
+
+    with files_read_once():  # the edition's and house rules' files are read once, not once per composition
+        return _run(args)
+
+
+def _run(args) -> int:
     from ..comparison import RunPlan, make_executor, open_store, run_comparison
     from ..comparison.sweep import (Vary, base_value, figures_of, known_figures, parse_goal, parse_vary,
                                    sweep_document, sweep_points)

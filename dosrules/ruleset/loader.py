@@ -28,9 +28,10 @@ from __future__ import annotations
 
 import os
 import re
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterable, Sequence
+from typing import Any, Iterable, Iterator, Sequence
 
 from .build import build_ruleset, merge_rules
 from .fill import FILL
@@ -202,6 +203,23 @@ class SettingsFile(RulesetFile):
         return ", ".join(s.label for s in self.settings)
 
 
+_SHARED: dict[tuple, tuple[RulesetFile | None, list[DosrulesError]]] | None = None
+
+
+@contextmanager
+def files_read_once() -> Iterator[None]:
+    """Within the block, each ruleset file is read and checked once for every spec resolved
+    (a command that loads many compositions of the same files, such as ``interactions``); the
+    files must not change meanwhile. Outside it every resolve reads its files afresh."""
+    global _SHARED
+    outer = _SHARED
+    _SHARED = {} if outer is None else outer
+    try:
+        yield
+    finally:
+        _SHARED = outer
+
+
 class _Session:
     """Reads files once each and collects every problem met while resolving a spec."""
 
@@ -215,6 +233,19 @@ class _Session:
         key = _real(path)
         if key in self.cache:
             return self.cache[key]
+        shared_key = (key, str(path), _display(path))
+        if _SHARED is not None and shared_key in _SHARED:  # read by an earlier spec of this command
+            file, problems = _SHARED[shared_key]
+            self.problems += problems
+            self.cache[key] = file
+            return file
+        before = len(self.problems)
+        file = self._read(path, key)
+        if _SHARED is not None:
+            _SHARED[shared_key] = (file, self.problems[before:])
+        return file
+
+    def _read(self, path: Path, key: Path) -> RulesetFile | None:
         try:
             doc = read_yaml(path, _display(path))
         except DosrulesError as err:
