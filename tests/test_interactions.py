@@ -77,6 +77,9 @@ def test_order_and_shared_decisions_without_simulating(capsys, tmp_path):
     assert any(s.startswith("Order matters for all-wild-row+all-wild-row-bury (both set all_wild_row")
                for s in doc["headline"])
     assert not _pair(doc, "all-wild-row", "two-player")["order"]["matters"]
+    two = next(h for h in doc["houses"] if h["spec"] == "two-player")
+    assert doc["players"] == [2, 3, 4] and two["changes_nothing_for"] == [3, 4]
+    assert "two-player changes no rule for 3 and 4 players" in " ".join(doc["headline"])
 
 
 def test_the_text_matrix_fits_and_the_html_has_a_heat_map(ix, capsys, tmp_path):

@@ -151,7 +151,9 @@ def _run(args) -> int:
     doc = interactions_document(
         edition={"spec": args.edition, "id": edition.id, "name": edition.name, "content_hash": edition.content_hash},
         houses=[{"spec": h, "id": singles[h].id, "name": singles[h].name.split(" + ", 1)[-1],
-                 "content_hash": singles[h].content_hash} for h in houses],
+                 "content_hash": singles[h].content_hash,
+                 "changes_nothing_for": [n for n in players if singles[h].for_players(n) == edition.for_players(n)]}
+                for h in houses],
         pairs=pairs, players=players, cells=cells, effects=contrasts,
         settings={"players": players, "rounds": None if args.no_simulation else args.rounds,
                   "games": args.games, "policy": args.policy, "seed": args.seed,

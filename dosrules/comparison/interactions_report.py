@@ -125,6 +125,12 @@ def headline(doc: Mapping[str, Any]) -> list[str]:
                    f"{'; '.join(additive)}.")
     if undecided:
         out.append(f"Too close to call (neither shown additive nor interacting): {'; '.join(undecided)}.")
+    for h in doc["houses"]:
+        idle = h.get("changes_nothing_for") or []
+        if idle:
+            counts = _and([str(n) for n in idle])
+            out.append(f"{h['spec']} changes no rule for {counts} players: there its pairs are the other rule "
+                       "alone, additive by construction.")
     if not out:
         out.append("No pair interacts in any way this command looks at.")
     return out
