@@ -35,4 +35,19 @@ def test_sweep_and_interactions_give_the_same_numbers_on_dask(capsys, tmp_path):
     assert sweep["run"]["executor"] == "dask" and sweep["run"]["computed"] == 4
     assert sweep["figures"] == local_sweep["figures"]
     assert ix["run"]["executor"] == "dask" and ix["run"]["legality_computed"] == 1
-    assert ix["pairs"] == local_ix["pairs"] and ix["contrasts"] == local_ix["contrasts"]
+    assert ix["contrasts"] == local_ix["contrasts"]
+    for ours, theirs in zip(ix["pairs"], local_ix["pairs"]):
+        legal, local_legal = ours.pop("legality"), theirs.pop("legality")
+        assert ours == theirs
+        # the solver's time limit can run out on a loaded machine (unknown, never read as proved):
+        # compare the searches that both settled. Z3 may pick another position of the same
+        # smallest size in another process: the question, the kind and the size are the same
+        for n, cell in legal.items():
+            theirs_cell = local_legal[n]
+            if cell["unknown"] or theirs_cell["unknown"]:
+                continue
+            w, v = cell.pop("witness"), theirs_cell.pop("witness")
+            assert cell == theirs_cell and (w is None) == (v is None)
+            if w is not None:
+                size = [len(x["position"]["row"]) + len(x["position"]["hand"]) for x in (w, v)]
+                assert (w["question"], w["kind"], size[0]) == (v["question"], v["kind"], size[1])

@@ -20,7 +20,7 @@ import z3
 
 from ..ruleset.model import Rules
 from .divergence import QUESTIONS, _action_vars, _bonus, _concrete, _reads, _Symbolic, rule_differences
-from .legality import copies, in_deck, legality, same_face
+from .legality import UnknownResult, copies, in_deck, legality, same_face
 from .solving import Budget, SolverVerdict, find
 
 __all__ = ["legality_interaction"]
@@ -99,7 +99,10 @@ def legality_interaction(e: Rules, a: Rules, b: Rules, ab: Rules, players: int, 
                     out["unknown"].append({"question": q, "reason": result.reason})
                     break
                 if result.verdict is SolverVerdict.COUNTEREXAMPLE:
-                    found = _witness(q, _concrete(result.model, sym, q), rules, budget, result.model, answers)
+                    try:
+                        found = _witness(q, _concrete(result.model, sym, q), rules, budget, result.model, answers)
+                    except UnknownResult as err:  # listing the legal actions there ran out of budget
+                        out["unknown"].append({"question": q, "reason": err.reason})
                     break
             if found is not None or any(u["question"] == q for u in out["unknown"]):
                 break
