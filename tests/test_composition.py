@@ -155,3 +155,20 @@ def test_search_dirs_come_before_the_shipped_rulesets(tmp_path):
     (tmp_path / "mattel-2018.yaml").write_text(text.replace("target: 200", "target: 201"))
     assert load_ruleset("mattel-2018", [tmp_path]).rules.target == 201
     assert load_ruleset("mattel-2018").rules.target == 200
+
+
+def test_files_read_once_gives_every_resolve_the_same_rulesets_and_problems(tmp_path):
+    from dosrules.ruleset.loader import files_read_once
+
+    bad = tmp_path / "bad-house.yaml"
+    bad.write_text("id: bad-house\nname: Bad\nkind: house\nextends: mattel-2018\nrules: {target: -1}\n")
+    specs = ["mattel-2018+fast-deal", "mattel-2018+bad-house", "mattel-2018+fast-deal+bad-house",
+             "mattel-2018+bad-house"]
+    dirs = [CHAINS, tmp_path]
+    alone = [resolve(s, dirs) for s in specs]
+    with files_read_once():
+        shared = [resolve(s, dirs) for s in specs]
+    for a, b in zip(alone, shared):
+        assert [p.paragraph() for p in a.problems] == [p.paragraph() for p in b.problems]
+        assert (a.ruleset.content_hash if a.ruleset else None) == (b.ruleset.content_hash if b.ruleset else None)
+    assert shared[1].problems and len(shared[3].problems) == len(shared[1].problems)  # not lost, not doubled

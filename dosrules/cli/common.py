@@ -83,3 +83,45 @@ def add_run_options(parser) -> None:
     parser.add_argument("--scheduler", metavar="ADDRESS", help="the dask scheduler, e.g. tcp://10.0.0.5:8786")
     parser.add_argument("--db", metavar="FILE",
                         help="SQLite file of chunk results (default $XDG_CACHE_HOME/dosrules/results.sqlite)")
+
+
+def check_run_amount(args, default_rounds: int) -> None:
+    """``--rounds``/``--games``, the chunk sizes, ``--jobs`` and ``--seed`` of a simulation run
+    (compare, sweep); ``args.rounds`` becomes ``default_rounds`` when neither is given."""
+    if args.rounds is None and args.games is None:
+        args.rounds = default_rounds
+    if args.games is None and args.chunk_games is not None:
+        raise UsageError("--chunk-games is for --games", fix="Give --games N, or --chunk-rounds with --rounds.")
+    if args.games is not None and args.chunk_rounds is not None:
+        raise UsageError("--chunk-rounds is for --rounds", fix="With --games, give --chunk-games.")
+    longer = "Split a longer run (results are stored per chunk, so runs add up); see docs/limits.md."
+    check_range("--rounds", args.rounds, 1, MAX_RUN_ROUNDS, longer)
+    check_range("--games", args.games, 1, MAX_RUN_GAMES, longer)
+    check_jobs(args.jobs)
+    small = "A chunk is the unit of work and storage; keep it small."
+    check_range("--chunk-rounds", args.chunk_rounds, 1, MAX_CHUNK, small)
+    check_range("--chunk-games", args.chunk_games, 1, MAX_CHUNK, small)
+    check_seed(args.seed)
+    if args.executor == "dask" and args.jobs is not None:
+        raise UsageError("--jobs is for --executor local", fix="The dask cluster's workers set the parallelism.")
+
+
+def add_simulation_options(parser, unit: str, default_rounds: int, default_policy: str) -> None:
+    """``--players``, ``--rounds``/``--games``, ``--policy``, ``--seed``, the run options, the chunk
+    sizes and ``--alpha`` of a command that simulates rulesets through compare's runner; ``unit``
+    is what each amount is per ("point", "ruleset")."""
+    parser.add_argument("--players", default=None, metavar="N[,N...]",
+                        help="player counts (default: every count all the rulesets allow)")
+    amount = parser.add_mutually_exclusive_group()
+    amount.add_argument("--rounds", type=int, default=None, metavar="N",
+                        help=f"simulated rounds per {unit} and player count (default {default_rounds})")
+    amount.add_argument("--games", type=int, default=None, metavar="N",
+                        help=f"simulate N complete games per {unit} and player count instead")
+    parser.add_argument("--policy", default=default_policy, metavar="P", help=POLICY_HELP + f"; default {default_policy}")
+    parser.add_argument("--seed", type=int, default=1, help=f"the run's seed (default 1), the same for every {unit}")
+    add_run_options(parser)
+    parser.add_argument("--chunk-rounds", type=int, default=None, metavar="N", help="rounds per chunk (default 250)")
+    parser.add_argument("--chunk-games", type=int, default=None, metavar="N",
+                        help="with --games: games per chunk (default 25)")
+    parser.add_argument("--alpha", type=float, default=0.05,
+                        help="significance level after the Holm–Bonferroni correction (default 0.05)")

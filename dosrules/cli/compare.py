@@ -9,8 +9,8 @@ import sys
 from pathlib import Path
 
 from ..errors import UsageError
-from .common import (MAX_CHUNK, MAX_RUN_GAMES, MAX_RUN_ROUNDS, POLICY_HELP, add_rulesets_option, add_run_options,
-                     check_jobs, check_range, check_seed, load, ruleset_dirs)
+from .common import (MAX_RUN_GAMES, MAX_RUN_ROUNDS, POLICY_HELP, add_rulesets_option, add_run_options,
+                     check_range, check_run_amount, load, ruleset_dirs)
 
 
 DEFAULT_ROUNDS = 2000  # simulated rounds per ruleset and player count when neither --rounds nor --games
@@ -127,31 +127,18 @@ def _check(args) -> None:
                          fix="Give two or more: dosrules compare mattel-2018 mattel-2018+reshuffle.")
     if len(set(args.specs)) != len(args.specs):
         raise UsageError("a ruleset is named twice", fix="Name each ruleset once.")
-    if args.rounds is None and args.games is None:
-        args.rounds = DEFAULT_ROUNDS
-    if args.games is None and args.chunk_games is not None:
-        raise UsageError("--chunk-games is for --games", fix="Give --games N, or --chunk-rounds with --rounds.")
-    if args.games is not None and args.chunk_rounds is not None:
-        raise UsageError("--chunk-rounds is for --rounds", fix="With --games, give --chunk-games.")
+    check_run_amount(args, DEFAULT_ROUNDS)
     longer = "Split a longer run (results are stored per chunk, so runs add up); see docs/limits.md."
-    check_range("--rounds", args.rounds, 1, MAX_RUN_ROUNDS, longer)
-    check_range("--games", args.games, 1, MAX_RUN_GAMES, longer)
-    check_jobs(args.jobs)
-    check_range("--chunk-rounds", args.chunk_rounds, 1, MAX_CHUNK, "A chunk is the unit of work and storage; keep it small.")
-    check_range("--chunk-games", args.chunk_games, 1, MAX_CHUNK, "A chunk is the unit of work and storage; keep it small.")
     check_range("--witness-size", args.witness_size, 2, MAX_WITNESS_SIZE,
                 f"The witness search grows fast with the position; {MAX_WITNESS_SIZE} cards is the most it "
                 "settles in seconds.")
     check_range("--unfilled-rounds", args.unfilled_rounds, 1, MAX_RUN_GAMES if args.games else MAX_RUN_ROUNDS, longer)
     if args.no_fill and args.fill:
         raise UsageError("--fill and --no-fill contradict each other", fix="Give one of them.")
-    check_seed(args.seed)
     for name in ("alpha", "gap_threshold", "cap_threshold", "same_ending_threshold", "rare_threshold"):
         value = getattr(args, name)
         if not 0.0 <= value <= 1.0:
             raise UsageError(f"--{name.replace('_', '-')} must be between 0 and 1, not {value}")
-    if args.executor == "dask" and args.jobs is not None:
-        raise UsageError("--jobs is for --executor local", fix="The dask cluster's workers set the parallelism.")
 
 
 def _portable(spec: str) -> str:

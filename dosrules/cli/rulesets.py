@@ -15,6 +15,7 @@ from .common import add_rulesets_option, ruleset_dirs
 from .validation import Report, validation_inputs, yaml_kind
 from ..ruleset.loader import load_ruleset, resolve, shipped_ids, shipped_rulesets
 from ..ruleset.model import Ruleset, Status, rule_paths
+from ..ruleset.settings import NOTE as SETTING_NOTE, command_line_settings
 
 
 def register(sub) -> None:
@@ -162,6 +163,10 @@ def listing(ruleset: Ruleset, cite: bool = False) -> list[str]:
              f"kind: {ruleset.kind}   hash: {ruleset.content_hash}",
              f"files: {', '.join(ruleset.files)}"]
     lines += [f"source {s.key}: {s.file} ({s.language}) — {s.title}" for s in ruleset.sources]
+    played_with = command_line_settings(ruleset)
+    if played_with:
+        lines.append(f"played with {', '.join(s.label for s in played_with)} (set on the command line, "
+                     "status 'house')")
     rows: list[tuple[str, str, str]] = []
     for path in rule_paths():
         rows.append((path, _value(_get(tree["rules"], path)), path))
@@ -181,7 +186,8 @@ def listing(ruleset: Ruleset, cite: bool = False) -> list[str]:
     for shown, value, key in rows:
         prov = ruleset.provenance[key]
         if not cite:
-            mark = f"  (filled from {prov.ruleset})" if prov.status is Status.FILLED else ""
+            mark = f"  (filled from {prov.ruleset})" if prov.status is Status.FILLED else \
+                "  (set on the command line)" if prov.note == SETTING_NOTE else ""
             lines.append(f"{shown:<{width}}  {value}{mark}")
             continue
         where = (f"{prov.citation.source} §{prov.citation.section}: \"{prov.citation.quote}\"" if prov.citation

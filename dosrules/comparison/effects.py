@@ -111,11 +111,13 @@ def _den(summary: Mapping, family: str) -> int:
 
 
 def effects(summaries: Mapping[tuple[str, int], Mapping[str, Any]], rulesets: Sequence[str],
-            players: Sequence[int], alpha: float = ALPHA) -> list[Effect]:
-    """Tests for every player count and pair of rulesets, Holm-adjusted over the whole list."""
+            players: Sequence[int], alpha: float = ALPHA,
+            pairs: Sequence[tuple[str, str]] | None = None) -> list[Effect]:
+    """Tests for every player count and pair of rulesets (or only ``pairs``, e.g. each against a
+    base, as a sweep tests), Holm-adjusted over the whole list."""
     found: list[Effect] = []
     for n in players:
-        for a, b in combinations(rulesets, 2):
+        for a, b in (pairs if pairs is not None else combinations(rulesets, 2)):
             found.extend(_pair_effects(n, a, b, summaries[(a, n)], summaries[(b, n)]))
     for e, p in zip(found, holm([e.test["p"] for e in found])):
         e.p_holm = p

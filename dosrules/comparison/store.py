@@ -86,20 +86,20 @@ def _module_files(name: str) -> list[Path]:
     return [origin]
 
 
-_CODE_VERSION: str | None = None
+_VERSIONS: dict[tuple[str, ...], str] = {}
 
 
-def code_version() -> str:
-    """A short hash of the sources that decide a chunk's numbers, and the store format."""
-    global _CODE_VERSION
-    if _CODE_VERSION is None:
+def code_version(modules: tuple[str, ...] = CODE_MODULES) -> str:
+    """A short hash of the sources that decide a result (by default a chunk's numbers), and the
+    store format."""
+    if modules not in _VERSIONS:
         h = hashlib.sha256(f"format:{FORMAT_VERSION}".encode())
-        for name in CODE_MODULES:
+        for name in modules:
             for path in _module_files(name):
                 h.update(path.name.encode())
                 h.update(path.read_bytes())
-        _CODE_VERSION = h.hexdigest()[:16]
-    return _CODE_VERSION
+        _VERSIONS[modules] = h.hexdigest()[:16]
+    return _VERSIONS[modules]
 
 
 class ResultStore:

@@ -23,6 +23,7 @@ from ..errors import DosrulesError, UsageError
 from ..ruleset.resources import data_dir
 from ..ruleset.text import markdown_code, markdown_text
 from ..ruleset.model import Part, Provenance, Rules, Ruleset, Source, Status, is_unspecified, rule_paths
+from ..ruleset.settings import command_line_settings
 from ..ruleset.silences import Handling, on_silence
 from . import facts
 
@@ -286,7 +287,7 @@ def _render(template: str, fmt: str, lang: str, ruleset: Ruleset, cite: bool, **
     env = _environment(fmt)
     citations = Citations(ruleset, fmt, cite)
     base = {"fmt": fmt, "lang": lang, "cite": citations, "citations": citations, "ruleset": ruleset,
-            "descriptions": descriptions(lang)}
+            "descriptions": descriptions(lang), "played_with": command_line_settings(ruleset)}
     try:
         f = env.get_template(f"format/{fmt}.j2").make_module(base)
         s = env.get_template(f"{lang}/rules.j2").make_module({**base, "f": f})

@@ -32,6 +32,7 @@ from .build import build_ruleset, merge_rules
 from .model import UNSPECIFIED_TEXT, Provenance, Ruleset, Status
 from .readings import OPEN_PATHS, ReadingError, can_be_unspecified, parse_reading, reading_text, readings
 from .schema import dotted, nearest, sort_problems
+from .settings import SET
 from .yaml12 import Document, read_yaml
 
 __all__ = ["FILL", "Reading", "Readings", "fill_ruleset", "fill_inline", "read_readings", "inline_reading", "resolve_filled",
@@ -273,7 +274,7 @@ def _source(part: str, spec: str, target: str, search_dirs: Sequence[Path], ids_
     from .loader import resolve
 
     path = Path(part)
-    if "=" in part and (ids_only or not path.is_file()):
+    if "=" in part and SET not in part and (ids_only or not path.is_file()):
         return inline_reading(part, spec)
     if can_be_unspecified(part):
         texts = ", ".join(reading_text(v) for v in readings(part))

@@ -28,9 +28,10 @@ from __future__ import annotations
 
 import os
 import re
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterable, Sequence
+from typing import Any, Iterable, Iterator, Sequence
 
 from .build import build_ruleset, merge_rules
 from .fill import FILL
@@ -41,6 +42,7 @@ from .model import Part, Provenance, Ruleset
 from .provenance import file_leaves, file_provenance
 from .resources import data_dir
 from .schema import ID_PATTERN, nearest, schema_problems, sort_problems
+from .settings import SET, Setting, parse_settings, settings_document, settings_provenance, split_settings
 from .sound import Sound, sound_part
 from .yaml12 import Document, read_yaml
 
@@ -186,6 +188,39 @@ class RulesetFile:
         return value if isinstance(value, str) and _ID.match(value) else None
 
 
+@dataclass
+class SettingsFile(RulesetFile):
+    """The ``@path=value`` settings of one spec part, read as a house rule of their own."""
+
+    settings: tuple[Setting, ...] = ()
+
+    @property
+    def suffix(self) -> str:
+        """What the settings add to the composed id: ``@target=300``."""
+        return "".join(SET + s.text for s in self.settings)
+
+    @property
+    def label(self) -> str:
+        return ", ".join(s.label for s in self.settings)
+
+
+_SHARED: dict[tuple, tuple[RulesetFile | None, list[DosrulesError]]] | None = None
+
+
+@contextmanager
+def files_read_once() -> Iterator[None]:
+    """Within the block, each ruleset file is read and checked once for every spec resolved
+    (a command that loads many compositions of the same files, such as ``interactions``); the
+    files must not change meanwhile. Outside it every resolve reads its files afresh."""
+    global _SHARED
+    outer = _SHARED
+    _SHARED = {} if outer is None else outer
+    try:
+        yield
+    finally:
+        _SHARED = outer
+
+
 class _Session:
     """Reads files once each and collects every problem met while resolving a spec."""
 
@@ -199,6 +234,19 @@ class _Session:
         key = _real(path)
         if key in self.cache:
             return self.cache[key]
+        shared_key = (key, str(path), _display(path))
+        if _SHARED is not None and shared_key in _SHARED:  # read by an earlier spec of this command
+            file, problems = _SHARED[shared_key]
+            self.problems += problems
+            self.cache[key] = file
+            return file
+        before = len(self.problems)
+        file = self._read(path, key)
+        if _SHARED is not None:
+            _SHARED[shared_key] = (file, self.problems[before:])
+        return file
+
+    def _read(self, path: Path, key: Path) -> RulesetFile | None:
         try:
             doc = read_yaml(path, _display(path))
         except DosrulesError as err:
@@ -253,6 +301,26 @@ class _Session:
             return None
         above = self.chain(parent, (*trail, file))
         return None if above is None else [*above, file]
+
+    def settings(self, part: str, index: int) -> SettingsFile | None:
+        """The settings of a spec part as a house-rule layer (None when it has none or they are
+        malformed: the problem is collected)."""
+        try:
+            settings = parse_settings(part)
+            if not settings:
+                return None
+            doc = settings_document(part, settings)
+        except DosrulesError as err:
+            self.problems.append(err)
+            return None
+        problems = schema_problems(doc)
+        sound = Sound(doc.data, frozenset()) if not problems else sound_part(doc.data)
+        file = SettingsFile(Path(f"<{SET}{index}>"), doc, valid=not problems, sound=sound,
+                            settings=tuple(settings))
+        provenance, more = file_provenance(doc, sound)
+        file.provenance = settings_provenance(settings, provenance)
+        self.problems += sort_problems(problems + more)
+        return file
 
     def part(self, text: str) -> RulesetFile | None:
         """The file a part of a spec names: an id, or a path."""
@@ -328,7 +396,11 @@ def resolve(spec: str | Path, search_dirs: Iterable[str | Path] = (), *, ids_onl
             f"'{spec}' is not a ruleset spec: a part is empty",
             fix="Write ids or paths joined by '+', e.g. mattel-2018+reshuffle."))
         return Resolution(spec, session.problems)
-    parts = [session.part(p) for p in _split(spec, ids_only)]
+    texts = _split(spec, ids_only)
+    whole_file = len(texts) == 1 and not ids_only and _is_file(spec)
+    bases = texts if whole_file else [split_settings(p)[0] for p in texts]
+    settings = [None] * len(texts) if whole_file else [session.settings(p, i) for i, p in enumerate(texts)]
+    parts = [session.part(b) if b.strip() else _no_base(t, session) for b, t in zip(bases, texts)]
     chains = [session.chain(f) if f is not None else None for f in parts]
     if any(c is None for c in chains):
         return Resolution(spec, sort_problems(session.problems))
@@ -343,8 +415,20 @@ def resolve(spec: str | Path, search_dirs: Iterable[str | Path] = (), *, ids_onl
             continue
         tail = [f for f in chain[_last_edition(chain) + 1:]]
         layers += [(index, f) for f in tail]
+    for index, layer in enumerate(settings):
+        if layer is not None:  # right after its part's files
+            at = max(i for i, (part_index, _) in enumerate(layers) if part_index <= index) + 1 \
+                if any(p <= index for p, _ in layers) else 0
+            layers.insert(at, (index, layer))
     result = _layer(layers, session)
     return Resolution(spec, sort_problems(session.problems), *result)
+
+
+def _no_base(text: str, session: _Session) -> None:
+    session.problems.append(DosrulesError(
+        f"'{text}' sets rules but names no ruleset to set them in",
+        fix="Write the ruleset first: mattel-2018@target=300, or mattel-2018+reshuffle@target=300."))
+    return None
 
 
 def _last_edition(chain: Sequence[RulesetFile]) -> int:
@@ -396,7 +480,10 @@ def _layer(layers: list[tuple[int, RulesetFile]], session: _Session) -> tuple[Ru
                     f"the source key '{source['key']}' names a different document here than in "
                     f"'{first.id}'", where=file.doc.where(("sources", index)), path=f"sources[{index}]",
                     fix="Give the source a key of its own."))
-        if file.kind == "edition":
+        if isinstance(file, SettingsFile):
+            ids[-1:] = [(ids[-1] if ids else "") + file.suffix]
+            names.append(file.label)
+        elif file.kind == "edition":
             ids, names = [file.id], [english(data.get("name")) or file.id]
             parts = [_laid_part(file.id, "edition", data)]
             missing = [m for m in missing_rules(rules) if not any(_overlap(m, p) for p in lost)]
@@ -416,7 +503,7 @@ def _layer(layers: list[tuple[int, RulesetFile]], session: _Session) -> tuple[Ru
             parts.append(_laid_part(file.id, "house", data))
     session.problems += semantic_problems(rules, by_players, origin)
     complete = not missing_rules(rules)
-    files = tuple(dict.fromkeys(f.doc.file for _, f in layers))
+    files = tuple(dict.fromkeys(f.doc.file for _, f in layers if not isinstance(f, SettingsFile)))
     if session.problems or not complete:
         return None, complete, files
     kind = "house" if all(f.kind == "house" for _, f in layers) else "edition"
