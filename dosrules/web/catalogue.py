@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable
 
-__all__ = ["Entry", "Catalogue", "read_catalogue"]
+__all__ = ["Entry", "Catalogue", "read_catalogue", "text_of"]
 
 
 @dataclass(frozen=True)
@@ -30,7 +30,7 @@ class Catalogue:
         return [h for h in self.house.values() if h.extends in (None, edition) or h.extends not in self.editions]
 
 
-def _text(value) -> str:
+def text_of(value) -> str:
     if isinstance(value, dict):  # a name or description with translations: English, else the first
         return str(value.get("en") or next(iter(value.values()), ""))
     return "" if value is None else str(value)
@@ -49,7 +49,7 @@ def read_catalogue(search_dirs: Iterable[str | Path] = ()) -> Catalogue:
         if file is None or not file.valid:
             continue
         data = file.data
-        entry = Entry(path.stem, str(data.get("kind")), _text(data.get("name")) or path.stem,
-                      _text(data.get("description")), data.get("extends"))
+        entry = Entry(path.stem, str(data.get("kind")), text_of(data.get("name")) or path.stem,
+                      text_of(data.get("description")), data.get("extends"))
         (editions if entry.kind == "edition" else house)[entry.id] = entry
     return Catalogue(editions, house, dirs)

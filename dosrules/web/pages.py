@@ -109,7 +109,7 @@ async def home(request: Request) -> Response:
         ruleset = _load(request, choice)
         return page("home.html.j2", title="Our rules", catalogue=catalogue, choice=choice,
                     label=choice.label(uploads), ruleset=ruleset, silences=_silences(request, choice),
-                    uploads=[(u, uploads.ruleset_id(u)) for u in choice.uploads], query=_links(choice),
+                    uploads=[(u, uploads.name(u)) for u in choice.uploads], query=_links(choice),
                     error=None, langs=_languages())
     return HTMLResponse(await run_in_threadpool(build))
 
@@ -138,7 +138,7 @@ async def upload(request: Request) -> Response:
             return page("home.html.j2", title="Our rules", catalogue=catalogue, choice=choice,
                         label=choice.label(uploads), ruleset=_load(request, choice),
                         silences=_silences(request, choice), query=_links(choice),
-                        uploads=[(u, uploads.ruleset_id(u)) for u in choice.uploads],
+                        uploads=[(u, uploads.name(u)) for u in choice.uploads],
                         error=err.paragraph().split("\n"), pasted=data.decode("utf-8", "replace"),
                         langs=_languages())
         return HTMLResponse(await run_in_threadpool(again), status_code=400)
