@@ -169,3 +169,19 @@ def test_serve_get_answers_one_request_in_process(capsys):
     assert "you may match the 7r with 3r+4b" in capsys.readouterr().out
     assert main(["serve", "--get", "/ask?edition=nope"]) == 1
     assert main(["serve", "--get", "ask"]) == 2
+
+
+def test_a_ruling_asked_again_is_answered_from_memory(monkeypatch):
+    import dosrules.disputes
+
+    query = "/ask?" + urlencode(ASK)
+    with TestClient(create_app(), raise_server_exceptions=False) as c:
+        first = c.get(query)
+        def asked(*args, **kwargs):
+            raise RuntimeError("asked again")
+
+        monkeypatch.setattr(dosrules.disputes, "ask", asked)
+        again = c.get(query)
+        assert again.status_code == 200 and again.text == first.text
+        other = c.get(query.replace("3r%2B4b", "7b"))  # another question is asked, not remembered
+    assert other.status_code == 500

@@ -10,6 +10,7 @@ that says so, and the trace goes to the server's log only. The pages themselves 
 from __future__ import annotations
 
 import logging
+from collections import OrderedDict
 import tempfile
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -127,5 +128,6 @@ def create_app(search_dirs: tuple[str, ...] = (), db: str | None = None, compare
     app.state.catalogue = read_catalogue(search_dirs)
     app.state.uploads = uploads
     app.state.jobs = jobs
+    app.state.rulings = OrderedDict()  # query -> page, see pages.ask
     app.state.keep = state_dir  # removed with the app (lifespan), or when the process ends
     return app

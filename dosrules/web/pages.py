@@ -23,7 +23,7 @@ from .jobs import QueueFull
 from .render import page
 
 __all__ = ["home", "upload", "ask", "options", "doc", "compare", "compare_job", "compare_report",
-           "MAX_VALUE", "MAX_ACTIONS", "MAX_COMPARE_ROUNDS"]
+           "MAX_VALUE", "MAX_ACTIONS", "MAX_COMPARE_ROUNDS", "KEEP_RULINGS"]
 
 MAX_VALUE = 400  # characters of one field: a hand of 30 cards is under 120
 MAX_ACTIONS = 8  # asked actions (and as many taken before): a turn has a handful
@@ -181,9 +181,18 @@ def _asked_under(request: Request, params) -> tuple[Choice, list[tuple[str, str]
     return choice, specs
 
 
+KEEP_RULINGS = 256  # rulings kept in memory per server: a query always means one page (rulesets are
+                   # immutable by id, uploads named by content hash)
+
+
 async def ask(request: Request) -> Response:
-    """Can I do this? The verdict under each chosen ruleset, opening with the one-sentence answer."""
+    """Can I do this? The verdict under each chosen ruleset, opening with the one-sentence answer.
+    A ruling asked again (a shared link reopened) is answered from memory."""
     params = _params(request)
+    key, kept = request.url.query, request.app.state.rulings
+    if key in kept:
+        kept.move_to_end(key)
+        return HTMLResponse(kept[key])
 
     def build():
         from ..disputes import ask as ask_under, shipped_editions
@@ -204,8 +213,13 @@ async def ask(request: Request) -> Response:
         return page("ask.html.j2", title="Can I do this?", catalogue=catalogue, choice=choice, pos=pos,
                     label=specs[0][1],
                     also=[s for _, s in specs[1:]], answers=answers, plain=plain, summary=summary,
-                    query=_links(choice), here=str(request.url), options=None)
-    return HTMLResponse(await run_in_threadpool(build))
+                    query=_links(choice), here=f"{request.url.path}?{request.url.query}", options=None), bool(answers)
+    text, ruled = await run_in_threadpool(build)
+    if ruled:
+        kept[key] = text
+        while len(kept) > KEEP_RULINGS:
+            kept.popitem(last=False)
+    return HTMLResponse(text)
 
 
 async def options(request: Request) -> Response:
@@ -228,7 +242,7 @@ async def options(request: Request) -> Response:
         return page("ask.html.j2", title="What may I do?", catalogue=catalogue, choice=choice, pos=pos,
                     label=specs[0][1],
                     also=[s for _, s in specs[1:]], answers=[], plain=None, summary=None,
-                    query=_links(choice), here=str(request.url), options=found,
+                    query=_links(choice), here=f"{request.url.path}?{request.url.query}", options=found,
                     ask_link=lambda action: "/ask?" + urlencode([*base, ("action", action)]))
     return HTMLResponse(await run_in_threadpool(build))
 

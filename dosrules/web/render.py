@@ -19,6 +19,7 @@ def _env():
     env = Environment(loader=ChoiceLoader([FileSystemLoader(str(f)) for f in folders]),
                       autoescape=select_autoescape(["html", "j2"]), trim_blocks=True, lstrip_blocks=True)
     env.filters["cards"] = cards_html
+    env.filters["short_hash"] = lambda digest: str(digest).split(":")[-1][:12]  # "sha256:0cf5…" -> "0cf5…"
     return env
 
 
