@@ -185,6 +185,16 @@ KEEP_RULINGS = 256  # rulings kept in memory per server: a query always means on
                    # immutable by id, uploads named by content hash)
 
 
+def _question_page(request: Request, params, title: str, **answer) -> str:
+    """The page of a question (the position, the rulesets asked under) with ``answer``'s parts."""
+    catalogue, _ = _state(request)
+    choice, specs = _asked_under(request, params)
+    context = {"answers": [], "plain": None, "summary": None, "options": None, **answer}
+    return page("ask.html.j2", title=title, catalogue=catalogue, choice=choice, pos=_position(params),
+                label=specs[0][1], also=[s for _, s in specs[1:]], query=_links(choice),
+                here=f"{request.url.path}?{request.url.query}", **context)
+
+
 async def ask(request: Request) -> Response:
     """Can I do this? The verdict under each chosen ruleset, opening with the one-sentence answer.
     A ruling asked again (a shared link reopened) is answered from memory."""
@@ -199,21 +209,18 @@ async def ask(request: Request) -> Response:
         from ..disputes.words import headline, plain_answer
 
         catalogue, _ = _state(request)
-        choice, specs = _asked_under(request, params)
-        pos = _position(params)
-        scenario = _scenario(pos, options=False)
-        answers, plain, summary = [], None, None
-        if scenario is not None:
-            labels = dict(specs)
-            answers = ask_under(scenario, [s for s, _ in specs], search_dirs=catalogue.search_dirs)
-            for a in answers:
-                a.spec = labels.get(a.spec, a.spec)
-            plain = plain_answer(scenario, answers, shipped_editions())
-            summary = headline(scenario, answers, shipped_editions())
-        return page("ask.html.j2", title="Can I do this?", catalogue=catalogue, choice=choice, pos=pos,
-                    label=specs[0][1],
-                    also=[s for _, s in specs[1:]], answers=answers, plain=plain, summary=summary,
-                    query=_links(choice), here=f"{request.url.path}?{request.url.query}", options=None), bool(answers)
+        _, specs = _asked_under(request, params)
+        scenario = _scenario(_position(params), options=False)
+        if scenario is None:
+            return _question_page(request, params, "Can I do this?"), False
+        labels = dict(specs)
+        answers = ask_under(scenario, [s for s, _ in specs], search_dirs=catalogue.search_dirs)
+        for a in answers:
+            a.spec = labels.get(a.spec, a.spec)
+        editions = shipped_editions()
+        return _question_page(request, params, "Can I do this?", answers=answers,
+                              plain=plain_answer(scenario, answers, editions),
+                              summary=headline(scenario, answers, editions)), True
     text, ruled = await run_in_threadpool(build)
     if ruled:
         kept[key] = text
@@ -231,19 +238,13 @@ async def options(request: Request) -> Response:
         from ..disputes.options import options as options_under
 
         catalogue, _ = _state(request)
-        choice, specs = _asked_under(request, params)
-        pos = _position(params)
-        scenario = _scenario(pos, options=True)
-        found = []
-        if scenario is not None:
-            for spec, label in specs:
-                found.append(options_under(scenario, load_spec(spec, catalogue.search_dirs), label))
+        _, specs = _asked_under(request, params)
+        scenario = _scenario(_position(params), options=True)
+        found = [] if scenario is None else [options_under(scenario, load_spec(spec, catalogue.search_dirs), label)
+                                             for spec, label in specs]
         base = [(k, v) for k, values in params.items() if k != "action" for v in values]
-        return page("ask.html.j2", title="What may I do?", catalogue=catalogue, choice=choice, pos=pos,
-                    label=specs[0][1],
-                    also=[s for _, s in specs[1:]], answers=[], plain=None, summary=None,
-                    query=_links(choice), here=f"{request.url.path}?{request.url.query}", options=found,
-                    ask_link=lambda action: "/ask?" + urlencode([*base, ("action", action)]))
+        return _question_page(request, params, "What may I do?", options=found,
+                              ask_link=lambda action: "/ask?" + urlencode([*base, ("action", action)]))
     return HTMLResponse(await run_in_threadpool(build))
 
 
@@ -266,9 +267,13 @@ async def doc(request: Request) -> Response:
             base = read_specs({"against": [against]}, catalogue, "against")[0]
             from ..ruleset.loader import load_ruleset
 
-            return render.render_against(ruleset, load_ruleset(base, catalogue.search_dirs), players=players,
+            text = render.render_against(ruleset, load_ruleset(base, catalogue.search_dirs), players=players,
                                          fmt="html", lang=lang, cite=cite)
-        return render.render_rulebook(ruleset, players=players, fmt="html", lang=lang, cite=cite)
+        else:
+            text = render.render_rulebook(ruleset, players=players, fmt="html", lang=lang, cite=cite)
+        back = page("doc_bar.html.j2", query=_links(choice), langs=_languages(), lang=lang,
+                    against=against, edition=choice.edition)
+        return text.replace("<body>", "<body>\n" + back, 1)  # the document as doc prints it, with a way back
     return HTMLResponse(await run_in_threadpool(build))
 
 
