@@ -5,7 +5,7 @@ A choice is a few query parameters (``edition``, ``house`` repeated, ``upload`` 
 ``fill`` repeated as ``rule.path=reading``), so a link shares it. :func:`read_choice` checks
 each against what exists (shipped ids, uploads held by this server, rule paths and their
 readings) before anything is loaded: no text from a request becomes a path or reaches the loader
-unchecked. :meth:`Choice.spec` is the ruleset spec the command line would take.
+unchecked. :meth:`RulesChoice.spec` is the ruleset spec the command line would take.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from ..errors import UsageError
 from .catalogue import Catalogue
 from .uploads import Uploads
 
-__all__ = ["Choice", "read_choice", "read_specs", "MAX_HOUSE", "MAX_FILLS", "MAX_ALSO"]
+__all__ = ["RulesChoice", "read_choice", "read_specs", "MAX_HOUSE", "MAX_FILLS", "MAX_ALSO"]
 
 MAX_HOUSE = 8  # house rules in one choice (six are shipped)
 MAX_FILLS = 24  # readings given in one choice (the editions have about a dozen silences)
@@ -27,7 +27,7 @@ _SPEC = re.compile(r"^[a-z0-9-]{1,64}(\+[a-z0-9-]{1,64}){0,8}$")  # a compositio
 
 
 @dataclass(frozen=True)
-class Choice:
+class RulesChoice:
     """An edition with house rules, uploaded house rules and readings, in the order applied."""
 
     edition: str
@@ -57,7 +57,7 @@ def _one(params: Mapping[str, Sequence[str]], name: str) -> str | None:
 
 
 def read_choice(params: Mapping[str, Sequence[str]], catalogue: Catalogue, uploads: Uploads,
-                default_edition: str | None = None) -> Choice:
+                default_edition: str | None = None) -> RulesChoice:
     """The choice in ``params`` (each a list of values), checked; UsageError naming the parameter."""
     from ..ruleset.readings import can_be_unspecified, reading_text, readings
 
@@ -97,7 +97,7 @@ def read_choice(params: Mapping[str, Sequence[str]], catalogue: Catalogue, uploa
         fills.append((path, value))
     if len(fills) > MAX_FILLS:
         raise UsageError(f"{len(fills)} readings given; at most {MAX_FILLS}", where="fill", fix="Give fewer readings.")
-    return Choice(edition, house, ups, tuple(dict.fromkeys(fills)))
+    return RulesChoice(edition, house, ups, tuple(dict.fromkeys(fills)))
 
 
 def read_specs(params: Mapping[str, Sequence[str]], catalogue: Catalogue, name: str = "also") -> list[str]:

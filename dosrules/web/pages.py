@@ -18,7 +18,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, RedirectResponse, Response
 
 from ..errors import DosrulesError, UsageError
-from .choice import Choice, read_choice, read_specs
+from .choice import RulesChoice, read_choice, read_specs
 from .jobs import QueueFull
 from .render import page
 
@@ -65,23 +65,23 @@ def _state(request: Request):
     return s.catalogue, s.uploads
 
 
-def _choice(request: Request, params: dict[str, list[str]]) -> Choice:
+def _choice(request: Request, params: dict[str, list[str]]) -> RulesChoice:
     catalogue, uploads = _state(request)
     return read_choice(params, catalogue, uploads, default_edition=next(iter(sorted(catalogue.editions)), None))
 
 
-def _links(choice: Choice, extra: list[tuple[str, str]] = ()) -> str:
+def _links(choice: RulesChoice, extra: list[tuple[str, str]] = ()) -> str:
     return urlencode([*choice.query(), *extra])
 
 
-def _load(request: Request, choice: Choice):
+def _load(request: Request, choice: RulesChoice):
     from ..ruleset.loader import load_ruleset
 
     catalogue, uploads = _state(request)
     return load_ruleset(choice.spec(uploads), catalogue.search_dirs)
 
 
-def _silences(request: Request, choice: Choice) -> list[dict[str, Any]]:
+def _silences(request: Request, choice: RulesChoice) -> list[dict[str, Any]]:
     """The silences of the choice without its readings, each with its readings, who reads it so,
     and the reading the choice gives it."""
     from dataclasses import replace
@@ -142,7 +142,7 @@ async def upload(request: Request) -> Response:
                         error=err.paragraph().split("\n"), pasted=data.decode("utf-8", "replace"),
                         langs=_languages())
         return HTMLResponse(await run_in_threadpool(again), status_code=400)
-    kept = Choice(choice.edition, choice.house, (*choice.uploads, digest), choice.fills)
+    kept = RulesChoice(choice.edition, choice.house, (*choice.uploads, digest), choice.fills)
     return RedirectResponse("/?" + _links(kept), status_code=303)
 
 
@@ -172,7 +172,7 @@ def _scenario(pos: dict[str, Any], options: bool):
                            follow="next-round" if pos["next"] else "round")
 
 
-def _asked_under(request: Request, params) -> tuple[Choice, list[tuple[str, str]]]:
+def _asked_under(request: Request, params) -> tuple[RulesChoice, list[tuple[str, str]]]:
     """(the choice, [(spec, label)]) for the choice and the further rulesets asked under."""
     catalogue, uploads = _state(request)
     choice = _choice(request, params)
