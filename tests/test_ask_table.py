@@ -344,7 +344,8 @@ def test_also_consulted_moves_to_verbose(capsys):
 def test_markdown_has_the_sentence_and_the_quoted_clauses(capsys):
     _, out, _ = _run(capsys, ["ask", str(ROOT / "docs/disputes/failed-draw-costs-a-card.yaml"), "--format", "md"])
     assert out.startswith("## A failed turn costs a card")
-    assert "**It depends on the rules:" in out
+    assert "**Under digest-2017 and mattel-2018, yes, you may draw a card, then put 8g" in out  # the plain answer first
+    assert "\nIt depends on the rules:" in out  # then the details
     assert "> If you have drawn and still cannot make a match, put one card from your hand face up in the Centre Row." in out
 
 
@@ -405,3 +406,46 @@ def test_every_catalogue_question_can_be_asked_without_expect(tmp_path):
         sc, full = load_scenario(f), load_scenario(ROOT / "docs/disputes" / name)
         got = {a.spec: a.verdict for a in ask(sc, explain=False)}
         assert got == {r: full.expect[r].verdict for r in shipped_editions()}
+
+
+# --- answers to the question asked ----------------------------------------------------------------
+
+DOUBLE_TO_TWO = ["ask", "--row", "7r 9b", "--hand", "3r 4b 9g 5y", "--action", "match 7r with 3r+4b"]
+
+
+def test_a_required_dos_call_is_a_must_with_its_penalty(capsys):
+    _, doc, _ = _json(capsys, [*DOUBLE_TO_TWO, "--action", "call-dos", "--under", "mattel-2018,digest-2017"])
+    by = {a["spec"]: a for a in doc["answers"]}
+    assert by["mattel-2018"]["must_call"] == {"seat": 0, "cards": 2, "penalty": 2}
+    assert by["digest-2017"]["must_call"] is None  # a silence there, not a must
+    assert doc["answer"].startswith("Under mattel-2018, yes, you may match the 7r with 3r+4b, and you must call DOS "
+                                     "now that you hold 2 cards")
+    assert "you draw 2 cards" in doc["answer"] and "may call" not in doc["answer"]
+
+
+def test_ending_the_turn_uncalled_says_the_player_can_be_caught(capsys):
+    _, doc, _ = _json(capsys, [*DOUBLE_TO_TWO, "--action", "end", "--under", "mattel-2018"])
+    assert doc["answers"][0]["exposed"] == {"seat": 0, "cards": 2, "penalty": 2}
+    assert "have not called DOS: another player can catch you, and then you draw 2 cards" in doc["answer"]
+    # called first: nobody can catch, and the answer says nothing of it
+    _, doc, _ = _json(capsys, [*DOUBLE_TO_TWO, "--action", "call-dos", "--action", "end", "--under", "mattel-2018"])
+    assert doc["answers"][0]["exposed"] is None and "have not called" not in doc["answer"]
+    assert doc["answer"].startswith("Yes, you may match the 7r with 3r+4b, then end the turn, and you must call DOS")
+
+
+def test_a_silence_met_after_the_asked_deal_is_a_note_not_the_verdict():
+    scenario = load_scenario(ROOT / "docs/disputes/who-deals-next.yaml")
+    by = {a.ruleset: a for a in ask(scenario, ["mattel-2018", "german"])}
+    mattel = by["mattel-2018"]
+    assert mattel.verdict == "legal" and mattel.deal["dealer"] == 2  # who plays first is met after it
+    assert any("who plays first" in note and "does not change" in note for note in mattel.notes)
+    assert by["german"].verdict == "rule-gap" and by["german"].reason_path == "setup.next_dealer"  # the asked deal
+
+
+def test_the_plain_answer_names_no_rule_path(capsys):
+    import re
+
+    for f in sorted((ROOT / "docs/disputes").glob("*.yaml")):
+        _, doc, _ = _json(capsys, ["ask", str(f)])
+        assert not re.search(r"\b[a-z_]+\.[a-z_]+\b", doc["answer"]), (f.name, doc["answer"])
+        assert doc["summary"] and doc["answer"] != doc["summary"]

@@ -17,7 +17,7 @@ import sys
 from ..errors import DosrulesError, Terminated, UsageError
 from .terminal import SafeStream
 
-COMMANDS = ["rulesets", "new", "games", "ask", "verify", "doc", "compare", "sweep", "interactions", "gaps"]  # modules under dosrules.cli, in help order
+COMMANDS = ["rulesets", "new", "games", "ask", "verify", "doc", "compare", "sweep", "interactions", "gaps", "serve"]  # modules under dosrules.cli, in help order
 
 
 class _Parser(argparse.ArgumentParser):

@@ -193,7 +193,7 @@ def _answer(args) -> int:
 def _verdicts(scenario, loaded, dirs, fmt: str, verbose: bool, editions: list[str]) -> tuple[str, int]:
     from ..disputes import answer, check, slip_error
     from ..disputes.render import render_html, render_markdown, render_text
-    from ..disputes.words import headline
+    from ..disputes.words import headline, plain_answer
 
     quick = [answer(scenario, rs, explain=False, spec=spec) for spec, rs in loaded]
     error = slip_error(scenario, quick)  # a notation slip: say so before explaining anything
@@ -208,7 +208,8 @@ def _verdicts(scenario, loaded, dirs, fmt: str, verbose: bool, editions: list[st
     code = 1 if any(failures.values()) else 0
     if fmt == "json":
         out = {"scenario": scenario.file, "title": scenario.title, "question": scenario.question,
-               "answer": headline(scenario, answers, editions),
+               "answer": plain_answer(scenario, answers, editions),
+               "summary": headline(scenario, answers, editions),
                "answers": [{**a.to_json(), "expected": _expected(scenario, a), "mismatches": failures.get(a.spec, [])}
                            for a in answers]}
         return json.dumps(out, indent=2, ensure_ascii=False) + "\n", code

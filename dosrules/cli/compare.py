@@ -149,6 +149,8 @@ def _portable(spec: str) -> str:
 
 
 def _progress_factory(args):
+    if os.environ.get("DOSRULES_PROGRESS") == "lines":  # for a program that runs compare (dosrules serve)
+        return _progress_lines
     if args.json or not sys.stderr.isatty():
         return None
 
@@ -168,6 +170,15 @@ def _progress_factory(args):
         tick.close = bar.stop
         return tick
     return start
+
+
+def _progress_lines(total: int):
+    """Progress as lines on stderr, ``progress DONE TOTAL`` (read by dosrules.web.jobs)."""
+    def tick(done: int, total: int) -> None:
+        print(f"progress {done} {total}", file=sys.stderr, flush=True)
+    tick.close = lambda: None
+    tick(0, total)
+    return tick
 
 
 def handler(args) -> int:

@@ -18,6 +18,7 @@ answer is counted with that number, and are never shown as readings.
 from __future__ import annotations
 
 import enum
+from collections import OrderedDict
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterable, Mapping
@@ -98,10 +99,25 @@ def _tree_value(value: Any) -> Any:
     return value
 
 
+_CHANGED: OrderedDict[tuple, Ruleset] = OrderedDict()  # rulesets are immutable: one build per change
+_KEEP_CHANGED = 512  # a ruling asks a few dozen; a server answering many keeps the recent ones
+
+
 def with_rule(ruleset: Ruleset, players: int, path: str, value: Any) -> Ruleset:
     """``ruleset`` with ``path`` set to ``value`` for games of ``players`` (a ``by_players``
     override), built from its changed rule tree: it has a content hash of its own, so the engine
-    compiles it once however often it is asked for. Provenance stays that of ``ruleset``."""
+    compiles it once however often it is asked for. Provenance stays that of ``ruleset``. The
+    same change of the same ruleset (by content hash) is built once."""
+    key = (ruleset.content_hash, players, path, type(value), value)
+    found = _CHANGED.get(key)
+    if found is None:
+        found = _CHANGED[key] = _with_rule(ruleset, players, path, value)
+        while len(_CHANGED) > _KEEP_CHANGED:
+            _CHANGED.popitem(last=False)
+    return found
+
+
+def _with_rule(ruleset: Ruleset, players: int, path: str, value: Any) -> Ruleset:
     override: dict[str, Any] = {}
     node = override
     *groups, leaf = path.split(".")

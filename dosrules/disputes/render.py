@@ -16,7 +16,7 @@ from pathlib import Path
 from ..ruleset.cards import Kind, parse_declared
 from ..ruleset.text import markdown_text as md
 from .verdict import Answer, deal_text
-from .words import headline, rulesets_phrase
+from .words import headline, plain_answer, rulesets_phrase
 
 __all__ = ["render_text", "render_markdown", "render_html", "render_options_text", "render_options_markdown",
            "render_options_html", "position_lines"]
@@ -108,7 +108,7 @@ def _expected_line(scenario, a: Answer, failures) -> str | None:
 def render_text(scenario, answers: list[Answer], failures: dict, editions: list[str], verbose: bool = False) -> str:
     out = [scenario.title, f"  {scenario.question}"]
     out += [f"  {line}" for line in position_lines(scenario)]
-    out += ["", headline(scenario, answers, editions)]
+    out += ["", plain_answer(scenario, answers, editions), "", headline(scenario, answers, editions)]
     for a in answers:
         out += ["", f"{a.spec or a.ruleset}: {_verdict_head(a)}"]
         if a.slip_fix and a.slip:
@@ -169,7 +169,7 @@ def _md_head(scenario) -> list[str]:
 
 def render_markdown(scenario, answers: list[Answer], failures: dict, editions: list[str], verbose: bool = False) -> str:
     out = _md_head(scenario)
-    out += [f"**{md(headline(scenario, answers, editions))}**", ""]
+    out += [f"**{md(plain_answer(scenario, answers, editions))}**", "", md(headline(scenario, answers, editions)), ""]
     for a in answers:
         out.append(f"### {md(a.spec or a.ruleset)}: {md(_verdict_head(a))}")
         out.append("")
@@ -198,6 +198,8 @@ def render_markdown(scenario, answers: list[Answer], failures: dict, editions: l
             rest = [p for p in a.consulted if p not in {r.path for r in a.rules}]
             if rest:
                 out += [f"Also consulted: {', '.join(f'`{p}`' for p in rest)}", ""]
+        if a.notes:
+            out += [f"- note: {md(note)}" for note in a.notes] + [""]
         expected = _expected_line(scenario, a, failures)
         if expected:
             out += [f"*{expected}*", ""]
@@ -268,8 +270,8 @@ def render_html(scenario, answers: list[Answer], failures: dict, editions: list[
                       "expected": _expected_line(scenario, a, failures),
                       "rest": [p for p in a.consulted if p not in {r.path for r in a.rules}] if verbose else []})
     return _env().get_template("ruling.html.j2").render(
-        scenario=scenario, position=_position(scenario), headline=headline(scenario, answers, editions),
-        answers=items, options=None)
+        scenario=scenario, position=_position(scenario), plain=plain_answer(scenario, answers, editions),
+        headline=headline(scenario, answers, editions), answers=items, options=None)
 
 
 # --- what may I do now? ---------------------------------------------------------------------------

@@ -33,7 +33,8 @@ from pathlib import Path
 from typing import Any, Iterable
 
 from ..engine import RoundScored, RoundVoid, RuleGap, why_not
-from ..engine.actions import parse_action
+from ..engine.actions import CallDos, parse_action
+from ..engine.phase import Phase
 from ..engine.events import Dealt, DealerChosen, GameOver, TurnStarted
 from ..engine.trace import forget_reads, rules_read
 from ..ruleset.cards import make_deck
@@ -115,6 +116,8 @@ class Run:
     deal: dict[str, Any] | None = None  # the deal followed into: round, dealer, how, first_player
     slip: Slip | None = None  # the action at ``step`` cannot mean what it says
     lots: list[str] = field(default_factory=list)  # rule paths of the gaps settled by lot met on the way
+    must_call: dict[str, Any] | None = None  # an asked DOS call the player had to make (see _dos_duty)
+    exposed: dict[str, Any] | None = None  # after the asked actions, the player can be caught not calling DOS
 
     def played(self) -> tuple[str, ...]:
         """The events that count as what follows: up to the deal of a new round (its cards feed
@@ -178,6 +181,8 @@ class Answer:
     slip: str | None = None  # the notation slip at ``step`` (then the verdict is no ruling)
     slip_fix: str | None = None
     reason_path: str | None = None  # the rule the verdict names (why-not's, or the silent one)
+    must_call: dict[str, Any] | None = None  # {seat, cards, penalty}: the asked DOS call was a must
+    exposed: dict[str, Any] | None = None  # {seat, cards, penalty}: left catchable for not calling DOS
 
     def to_json(self) -> dict[str, Any]:
         out = asdict(self)
@@ -193,7 +198,8 @@ _ROUND_END = (RoundScored, RoundVoid, GameOver)
 def deal_text(deal: dict[str, Any]) -> str:
     """'seat 2 deals round 2 (previous-winner), seat 0 plays first' from a Run's ``deal``."""
     text = f"seat {deal['dealer']} deals round {deal['round']} ({deal['how']})"
-    return text + (f", seat {deal['first_player']} plays first" if deal.get("first_player") is not None else "")
+    lot = " (by lot: the rules don't say)" if deal.get("by_lot") else ""
+    return text + (f", seat {deal['first_player']} plays first{lot}" if deal.get("first_player") is not None else "")
 
 
 def _deal_of(events) -> dict[str, Any] | None:
@@ -205,6 +211,8 @@ def _deal_of(events) -> dict[str, Any] | None:
             how = e.how
         elif isinstance(e, Dealt):
             deal = {"round": e.round, "dealer": e.dealer, "how": how, "first_player": None}
+        elif isinstance(e, RuleGap) and not e.voids and deal is not None and deal["first_player"] is None:
+            deal["by_lot"] = True  # who plays first (or which way) was settled by lot
         elif isinstance(e, TurnStarted) and deal is not None and deal["first_player"] is None:
             deal["first_player"] = e.seat
     return deal
@@ -212,8 +220,31 @@ def _deal_of(events) -> dict[str, Any] | None:
 
 def _gap_in(events, follow: bool):
     """The rule gap that decides the verdict: one that voids the round; when following into a
-    deal, also one the table settles by lot (who deals, who plays first)."""
-    return next((e for e in events if isinstance(e, RuleGap) and (e.voids or follow)), None)
+    deal, also one the table settles by lot on the way to that deal (who deals). A silence settled
+    by lot after the deal (which way play passes, who plays first) is met after what was asked:
+    it is a note (:func:`_after_deal_lots`), not the verdict."""
+    for e in events:
+        if isinstance(e, Dealt) and follow:
+            follow = False
+        elif isinstance(e, RuleGap) and (e.voids or follow):
+            return e
+    return None
+
+
+def _after_deal_lots(events) -> list[RuleGap]:
+    """The gaps settled by lot after the next round's deal among ``events``."""
+    dealt = next((i for i, e in enumerate(events) if isinstance(e, Dealt)), None)
+    if dealt is None:
+        return []
+    return [e for e in events[dealt:] if isinstance(e, RuleGap) and not e.voids]
+
+
+def _dos_duty(state, seat: int) -> dict[str, Any] | None:
+    """{seat, cards, penalty} when ``seat`` stands at the DOS call's hand size without having
+    called, so that (the rules requiring the call) another player may catch it; None otherwise."""
+    if not state.exposed(seat) or state.windowed[seat] and state.phase is not Phase.CATCH:
+        return None
+    return {"seat": seat, "cards": len(state.hands[seat]), "penalty": state.c.catch_penalty}
 
 
 def _lots(events) -> list[str]:
@@ -229,7 +260,7 @@ def _start_run(scenario: Scenario, ruleset: Ruleset, consult: bool):
     events = _this_round(state.events)
     result = Run("legal", events=[str(e) for e in events], kinds=[e.kind for e in events], deal=_deal_of(events),
                  lots=_lots(events))
-    gap = _gap_in(events, True)
+    gap = next((e for e in events if isinstance(e, RuleGap)), None)  # the whole start is asked
     if gap is not None:
         result.verdict, result.step, result.step_index, result.reason, result.reason_path = (
             "rule-gap", "the start of the game", -1, gap.situation, gap.path)
@@ -295,6 +326,8 @@ class _Play:
         if not in_before:
             result.taken.append(str(action))
             result.actors.append(seat)
+            if isinstance(action, CallDos) and seat is not None:
+                result.must_call = _dos_duty(s, seat)
         return self._apply(i, text, action, in_before)
 
     def _stop(self, verdict: str, i: int, text: str, in_before: bool, reason: str | None, path: str | None):
@@ -313,6 +346,9 @@ class _Play:
             result.deal = _deal_of(events) or result.deal
             if not in_before:
                 result.lots += _lots(events)
+                result.notes += [f"then the rules don't say {g.situation} ({g.path}); the table agrees "
+                                 f"(the engine drew a lot), and the answer does not change"
+                                 for g in _after_deal_lots(events)]
         gap = _gap_in(events, self.follow)
         if gap is not None:
             self._stop("rule-gap", i, text, in_before, gap.situation, gap.path)
@@ -374,6 +410,8 @@ def _run(scenario: Scenario, ruleset: Ruleset, consult: bool):
         result.consulted = list(dict.fromkeys([*start_reads, *asked]))
     if result.verdict == "legal" and not result.scored:
         result.after = _snapshot(state)
+        if result.actors and result.actors[-1] is not None:
+            result.exposed = _dos_duty(state, result.actors[-1])
     return result, state
 
 
@@ -541,7 +579,8 @@ def answer(scenario: Scenario, ruleset: Ruleset, *, explain: bool = True, spec: 
                   rules, base.consulted, base.events, base.kinds, base.after, base.scored, base.notes,
                   base.legal_instead, base.settled_by_lot, base.deal, spec or ruleset.id, base.filled,
                   base.taken, base.actors, each, silent,
-                  base.slip.what if base.slip else None, base.slip.fix if base.slip else None, base.reason_path)
+                  base.slip.what if base.slip else None, base.slip.fix if base.slip else None, base.reason_path,
+                  base.must_call, base.exposed)
 
 
 def _paths() -> frozenset[str]:

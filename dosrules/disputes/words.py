@@ -10,7 +10,7 @@ from __future__ import annotations
 from ..engine.actions import CallDos, CatchDos, Declare, Draw, End, Match, Pass, Place, parse_action
 from ..ruleset.cards import NotationError
 
-__all__ = ["action_words", "actions_words", "headline", "rulesets_phrase"]
+__all__ = ["action_words", "actions_words", "headline", "plain_answer", "rulesets_phrase"]
 
 
 def action_words(text: str) -> str:
@@ -96,8 +96,95 @@ def _names(chosen_by) -> str:
 
 
 def _deal_words(deal) -> str:
-    first = f" and seat {deal['first_player']} plays first" if deal.get("first_player") is not None else ""
+    first = (f" and seat {deal['first_player']} plays first"
+             if deal.get("first_player") is not None and not deal.get("by_lot") else "")
     return f"seat {deal['dealer']} deals round {deal['round']}{first}"
+
+
+def _cards(n: int) -> str:
+    return f"{n} card" + ("" if n == 1 else "s")
+
+
+def _plain_yes(scenario, a) -> str:
+    """A legal answer in the words of the table, with what the player must do or now risks."""
+    if scenario.follows_deal and a.deal:
+        return f"seat {a.deal['dealer']} deals the next round"
+    must = ""
+    if a.must_call:
+        must = (f"you must call DOS now that you hold {_cards(a.must_call['cards'])}: if you don't, another "
+                f"player can catch you and you draw {_cards(a.must_call['penalty'])}")
+    asked = [(t, s) for t, s in zip(scenario.actions, a.actors or [scenario.turn] * len(scenario.actions))
+             if not (a.must_call and isinstance(_parsed(t), CallDos))]
+    if not asked:
+        return must
+    words = actions_words([t for t, _ in asked], [s for _, s in asked], scenario.turn)
+    if asked[0][1] == scenario.turn:  # another seat's action names that seat
+        words = f"you may {words}"
+    if must:
+        words += f", and {must}"
+    if a.exposed:
+        words += (f", but you hold {_cards(a.exposed['cards'])} and have not called DOS: another player can "
+                  f"catch you, and then you draw {_cards(a.exposed['penalty'])}")
+    return words
+
+
+def _parsed(text: str):
+    try:
+        return parse_action(text)
+    except NotationError:
+        return None
+
+
+_QUESTION_WORDS = ("who ", "whether ", "what ", "which ", "how ", "when ")
+
+
+def _plain_gap(a) -> str:
+    """A silence in the words of the table: what the rules leave open, and who settles it (the
+    schema's description of the silent rule, up to its list of readings)."""
+    from ..rulebook.render import schema_descriptions
+
+    text = schema_descriptions().get(a.reason_path or "", "")
+    head = text.split(":")[0].rstrip(".").strip()
+    head = head[:1].lower() + head[1:]
+    if not head:
+        said = "the rules don't say"
+    elif head.startswith(_QUESTION_WORDS):
+        said = f"the rules don't say {head}"
+    else:
+        said = f"the rules don't say anything about {head}"
+    return f"{said}, so agree on it at your table before you play on"
+
+
+def _plain_key(scenario, a) -> tuple[str, str]:
+    if a.slip:
+        return "slip", f"the question does not arise ({a.slip})"
+    if a.verdict == "legal":
+        lead = "" if scenario.follows_deal and a.deal else "yes, "
+        return "yes", lead + _plain_yes(scenario, a)
+    if a.verdict == "illegal":
+        reason = f": {a.reason}" if a.reason else ""
+        return "no", f"no, you may not {action_words(a.step)}{reason}"
+    return "gap", _plain_gap(a)
+
+
+def plain_answer(scenario, answers, editions: list[str]) -> str:
+    """The answer in one sentence a twelve-year-old follows: per group of rulesets that agree,
+    yes or no and what it means for the player, or that the table must agree; no rule paths.
+    :func:`headline` and the answers' details follow it."""
+    if not answers:
+        return ""
+    everyone = [a.spec or a.ruleset for a in answers]
+    groups = _group(answers, lambda a: _plain_key(scenario, a))
+    order = {"yes": 0, "no": 1, "gap": 2, "slip": 3}
+    clauses = []
+    for (kind, words), group in sorted(groups.items(), key=lambda item: order[item[0][0]]):
+        who = rulesets_phrase([a.spec or a.ruleset for a in group], everyone, editions)
+        clauses.append(f"under {who}, {words}")
+    sentence = "; ".join(clauses)
+    if len(groups) == 1:  # everyone agrees: the answer first
+        kind, words = next(iter(groups))
+        sentence = f"{words} (under {rulesets_phrase(everyone, everyone, editions)})"
+    return sentence[0].upper() + sentence[1:] + "."
 
 
 def headline(scenario, answers, editions: list[str]) -> str:
