@@ -52,7 +52,7 @@ def register(sub) -> None:
                         "greedy or names several agents); 'none' skips it and its games")
     p.add_argument("--skill-games", type=int, default=None, metavar="N",
                    help="games the skill measure plays per ruleset and player count (default: --games, or a "
-                        "quarter of --rounds, at least 100)")
+                        "quarter of --rounds: about twice the games of the comparison itself)")
     add_run_options(p)
     p.add_argument("--chunk-rounds", type=int, default=None, metavar="N",
                    help="rounds per chunk, the unit of work, storage and resumption (default 250; "
@@ -343,7 +343,7 @@ def _skill_agents(args) -> tuple[str, str] | None:
 
 
 def _skill_games(args) -> int:
-    return args.skill_games or args.games or max(100, args.rounds // 4)
+    return args.skill_games or args.games or max(1, args.rounds // 4)
 
 
 def _simulate_skill(args, plan, agents, rulesets, filled, store, executor):

@@ -104,6 +104,65 @@ def _seats(rows, n, specs, names) -> str | None:
     return text[0].upper() + text[1:] + "."
 
 
+def _verdict(t) -> str:
+    """"more" / "less" (significant and larger than the margin), "same" (shown within it), "open"."""
+    if t is None:
+        return "none"
+    if t["significant"] and abs(t["difference"]) > (t["margin"] or 0.0):
+        return "more" if t["difference"] > 0 else "less"
+    return "same" if t["equivalent"] else "open"
+
+
+def _design(tests, base, n, specs, names, sims) -> list[str]:
+    """The game as a designer judges it, per ruleset against the baseline: does the better player
+    win more often (skill), are games more dramatic (won from behind, lead changes), is the lead
+    settled later, does one ruleset favour a seat in games won."""
+    found = {(t["b"], t["metric"]): t for t in tests
+             if t["players"] == n and t["a"] == base and t["family"] == "design"}
+    out = []
+    for spec in specs[1:]:
+        parts, unsure = [], []
+        skill = found.get((spec, "skill"))
+        v = _verdict(skill)
+        if v != "none":
+            values = f"skill {skill['value_b']:.2f} against {skill['value_a']:.2f}"
+            if v in ("more", "less"):
+                parts.append(f"the better player wins {v} often: {values}")
+            elif v == "same":
+                parts.append(f"the better player wins as often ({values})")
+            else:
+                unsure.append(f"the better player's edge ({values})")
+        back, changes = found.get((spec, "comebacks")), found.get((spec, "lead_changes"))
+        drama = [(_verdict(t), t) for t in (back, changes) if t is not None]
+        if drama:
+            moved = [(v, t) for v, t in drama if v in ("more", "less")]
+            said = (f"{_pct(back['value_b'])} of games won from behind against {_pct(back['value_a'])}" if back else
+                    f"{changes['value_b']:.1f} lead changes a game against {changes['value_a']:.1f}")
+            if moved:
+                v, t = moved[0]
+                m = metric("design", t["metric"])
+                parts.append(f"games are {'more' if v == 'more' else 'less'} dramatic: {m.change(t['difference'])} "
+                             f"({m.value(t['value_b'])} against {m.value(t['value_a'])})")
+            elif all(v == "same" for v, _ in drama):
+                parts.append(f"games are as dramatic ({said})")
+            else:
+                unsure.append(f"drama ({said})")
+        for name in ("lead_settled", "first_player_edge", "dealer_edge"):
+            t = found.get((spec, name))
+            if _verdict(t) in ("more", "less"):
+                m = metric("design", name)
+                parts.append(f"{m.change(t['difference'])} ({m.value(t['value_b'])} against {m.value(t['value_a'])})")
+        if unsure:
+            parts.append("too close to call: " + join_words(unsure))
+        if parts:
+            out.append(f"As a game, under {names[spec]}: " + "; ".join(parts) + ".")
+    uneven = [spec for spec in specs if sims[(spec, n)].get("design", {}).get("seat_spread", {}).get("uneven")]
+    if uneven:
+        out.append(f"Games are not won evenly from every seat under {join_words([names[s] for s in uneven])} "
+                   "(chi-square test of the game winners' seats): see the design profile.")
+    return out
+
+
 def _under(group, specs, names) -> str:
     if len(group) == len(specs) and len(specs) > 1:
         return "under every ruleset"
@@ -230,7 +289,8 @@ def headline(doc: Mapping[str, Any]) -> list[str]:
         if parts:
             text = "; ".join(parts)
             out.append(_with(prefix, text[0].upper() + text[1:] + "."))
-        for sentence in (_seats(doc.get("seat_fairness", []), n, specs, names),
+        for sentence in (*_design(tests, base, n, specs, names, sims),
+                         _seats(doc.get("seat_fairness", []), n, specs, names),
                          _length(sims, tests, base, n, specs, names)):
             if sentence:
                 out.append(_with(prefix, sentence))

@@ -585,8 +585,7 @@ def render_html(doc: Mapping[str, Any], plots: Mapping[str, str]) -> str:
     env.filters.update(still_void=_still_void, value=_value, p=_fmt_p, diff=_fmt_diff, label=_metric_label,
                        pm=_pm, pctpm=_pct_pm, cards=cards_html, actions=actions_html, margin=_fmt_margin,
                        cite=citation_text,
-                       estimate=lambda t, key: _fmt_estimate(t["family"], t[key], t["metric"]),
-                       design_value=design_value)
+                       estimate=lambda t, key: _fmt_estimate(t["family"], t[key], t["metric"]))
     template = env.from_string(files(__package__).joinpath("templates/report.html.j2").read_text("utf-8"))
     by_cell = {(x["ruleset"], x["players"]): x["summary"] for x in doc["simulation"]}
     names = {r["spec"]: r["short"] for r in doc["rulesets"]}
@@ -596,4 +595,5 @@ def render_html(doc: Mapping[str, Any], plots: Mapping[str, str]) -> str:
                            labels={r["spec"]: r["label"] for r in doc["rulesets"]}, names=names,
                            plots={k: Markup(v) for k, v in plots.items()}, figures=FIGURES, outcomes=OUTCOMES,
                            few_games=FEW_GAMES, sentence=lambda w: sentences[id(w)], seat_words=seat_words,
-                           test_names=TEST_NAMES, design_rows=DESIGN_ROWS, design_difference=_design_difference)
+                           test_names=TEST_NAMES, design_rows=DESIGN_ROWS, design_value=design_value,
+                           design_difference=_design_difference)
