@@ -42,7 +42,7 @@ def run(policy: str, args, folder: Path, k: int) -> dict:
     doc = json.loads(out)
     r = doc["run"]
     return {"policy": policy, "wall_s": round(wall, 2), "cpu_s": round(cpu, 2), "simulation_s": r["seconds"],
-            "filled_simulation_s": (r.get("filled") or {}).get("seconds"),
+            "unfilled_simulation_s": (r.get("unfilled") or {}).get("seconds"),
             "rounds": sum(c["summary"]["rounds"] for c in doc["simulation"]), "rounds_per_s": r["rounds_per_sec"],
             "void_gap_share": {c["ruleset"]: round(c["summary"]["outcomes"].get("void-gap", {}).get("rate") or 0, 3)
                                for c in doc["simulation"]},

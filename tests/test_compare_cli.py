@@ -36,15 +36,27 @@ def test_json_document(run, capsys):
     reached = {e["path"]: e for e in doc["exercised"]}
     assert set(reached) == {row["path"] for row in doc["diff"]}
     assert all(e["status"] in ("exercised", "rare", "never") and len(e["cells"]) == 2 for e in reached.values())
-    heavy = {g["ruleset"]: g for g in doc["gap_heavy"]}
-    assert set(heavy) >= {"german"} and all(g["filled"] for g in heavy.values())  # each simulated filled
+    heavy = {g["ruleset"]: g for g in doc["gap_heavy"]}  # computed on the rulesets as written
+    assert set(heavy) >= {"german"} and all(g["filled"] for g in heavy.values())
     filled = heavy["german"]["filled"]
-    assert filled["spec"].startswith("german~") and filled["summary"]["rounds"] == 40  # the same run
+    assert filled["spec"].startswith("german~")
     readings = {r["path"]: r for r in filled["readings"]}
     assert "wilds.wild_dos.row_colour" in readings and all(r["why"] for r in readings.values())
     assert filled["void_share"] < heavy["german"]["void_share"]  # filling removes most voids
     assert [f["label"] for f in filled["figures"]][:2] == ["turns per round", "rounds per game"]
-    assert doc["headline"][0].startswith("Rule gaps void") and "filled" in doc["headline"][1]  # said first
+    # the figures, tests and headline are of every ruleset filled, at the full --rounds
+    assert doc["figures_of"] == "filled" and doc["headline"][0].startswith("Every figure here is of the rulesets "
+                                                                           "with their silences filled")
+    cells = {(r["ruleset"], r["players"]): r for r in doc["filling"]["rulesets"]}
+    assert set(cells) == {("mattel-2018", 4), ("german", 4)}  # every side, not only the gap-heavy one
+    both = [{(x["path"], x["reading"]) for x in r["readings"]} for r in cells.values()]
+    shared = {p for p, _ in both[0]} & {p for p, _ in both[1]}
+    assert shared and all(dict(both[0])[p] == dict(both[1])[p] for p in shared)  # the same readings
+    sims = {s["ruleset"]: s["summary"] for s in doc["simulation"]}
+    assert all(s["outcomes"].get("void-gap", {}).get("count", 0) < 40 * 0.05 for s in sims.values())
+    written = {s["ruleset"]: s["summary"] for s in doc["unfilled"]}
+    assert written["german"]["outcomes"]["void-gap"]["rate"] == heavy["german"]["void_share"]
+    assert sims["german"]["ruleset_hash"] == cells[("german", 4)]["content_hash"] != written["german"]["ruleset_hash"]
     assert {r["ruleset"] for r in doc["seat_fairness"]} <= {"mattel-2018", "german"}
     assert [r["spec"] for r in doc["rulesets"]] == ["mattel-2018", "german"]
     paths = {row["path"]: row for row in doc["diff"]}
@@ -57,12 +69,11 @@ def test_json_document(run, capsys):
     assert doc["effects"]["family_size"] == len(tests)
     assert all(0 <= t["p"] <= t["p_holm"] <= 1 for t in tests)
     assert all(t["p_tost"] is None or 0 <= t["p_tost"] <= t["p_tost_holm"] <= 1 for t in tests)
-    assert any(f["kind"] == "rule-gaps" and f["ruleset"] == "german" for f in doc["flags"])
     (pair,) = doc["witnesses"]
     assert (pair["a"], pair["b"]) == ("mattel-2018", "german") and pair["max_size"] == 3
     assert pair["witnesses"] and all(w["only_a"] or w["only_b"] or w["outcome_a"] != w["outcome_b"]
                                      for w in pair["witnesses"])
-    assert doc["run"]["chunks"] == 4 and doc["run"]["filled"]["chunks"] == 2 * len(heavy)
+    assert doc["run"]["chunks"] == 4 and doc["run"]["unfilled"]["chunks"] == 4
 
 
 def test_text_report_and_html(run, capsys):
@@ -77,8 +88,9 @@ def test_text_report_and_html(run, capsys):
     assert "000_baaf5c45727b132a.txt" not in out  # ...not file names
     assert "In a 2-player game, with " in out and "notation: row " in out  # witnesses as sentences
     assert "4 chunks, 4 from" in out  # all read back from the store of the first test
-    assert "computed in" in out and ", 0 computed in" in out  # the filled rulesets' chunks too
-    assert "Filled silences" in out and "wilds.wild_dos.row_colour = " in out
+    assert "computed in" in out and ", 0 computed in" in out  # the rulesets as written too
+    assert "The rulesets as written (secondary" in out and "wilds.wild_dos.row_colour = " in out
+    assert out.index("The rulesets as written (secondary") > out.index("Figures, 4 players")
     html = run.html.read_text()
     assert html.count("<svg") == 6  # the five plots and the design profile
     assert not re.search(r'<(script|link|img)\b', html), "self-contained: no external resources"
@@ -86,7 +98,7 @@ def test_text_report_and_html(run, capsys):
     for name in ("differences", "turns-per-round", "rounds-per-game", "seat-win-rates", "rule-gap-rates"):
         assert f'id="{name}"' in html
         assert (run.plots / f"{name}.svg").read_text().startswith("<svg")
-    assert "Filled silences" in html and "german~" in html and "why this reading" in html
+    assert "The rulesets as written (secondary)" in html and "german~" in html and "why this reading" in html
     assert "Holm" in html and "one source is silent" in html and "In short" in html
     assert re.search(r'<span class="card (blue|green|red|yellow|wild)', html)  # witnesses' cards as pictures
 
@@ -105,7 +117,8 @@ def test_text_report_and_html(run, capsys):
     (["compare", "mattel-2018", "german", "--games", "0"], "--games must be at least 1"),
     (["compare", "mattel-2018", "german", "--chunk-games", "5"], "--chunk-games is for --games"),
     (["compare", "mattel-2018", "german", "--games", "5", "--chunk-rounds", "5"], "--chunk-rounds is for --rounds"),
-    (["compare", "mattel-2018", "german", "--fill-rounds", "0"], "--fill-rounds must be at least 1"),
+    (["compare", "mattel-2018", "german", "--unfilled-rounds", "0"], "--unfilled-rounds must be at least 1"),
+    (["compare", "mattel-2018", "german", "--fill", "mattel-2018", "--no-fill"], "contradict"),
 ])
 def test_bad_input_is_one_paragraph_and_exit_code(args, message, capsys, tmp_path):
     code = main([*args, "--db", str(tmp_path / "r.sqlite")])
@@ -114,28 +127,45 @@ def test_bad_input_is_one_paragraph_and_exit_code(args, message, capsys, tmp_pat
     assert message in err and "Traceback" not in err
 
 
-def test_filled_rulesets_run_for_fill_rounds(tmp_path, capsys):
-    code = main([*BASE, "--fill-rounds", "20", "--json", "--no-witnesses", "--db", str(tmp_path / "r.sqlite")])
+def test_the_rulesets_as_written_run_for_unfilled_rounds(tmp_path, capsys):
+    code = main([*BASE, "--unfilled-rounds", "20", "--json", "--no-witnesses", "--db", str(tmp_path / "r.sqlite")])
     doc = json.loads(capsys.readouterr().out)
-    filled = [g["filled"] for g in doc["gap_heavy"] if g["filled"]]
-    assert code == 0 and filled and all(f["summary"]["rounds"] == 20 for f in filled)
+    assert code == 0 and doc["filling"] and all(s["summary"]["rounds"] == 20 for s in doc["unfilled"])
     assert all(s["summary"]["rounds"] == 40 for s in doc["simulation"])  # the comparison itself is not cut
+
+
+def test_no_fill_compares_the_rulesets_as_written(tmp_path, capsys):
+    code = main([*BASE, "--no-fill", "--json", "--no-witnesses", "--db", str(tmp_path / "r.sqlite")])
+    doc = json.loads(capsys.readouterr().out)
+    assert code == 0 and doc["figures_of"] == "as written" and doc["filling"] is None and doc["unfilled"] is None
+    assert doc["headline"][0].startswith("Rule gaps void") and "--no-fill was given" in doc["headline"][0]
+    assert any(f["kind"] == "rule-gaps" and f["ruleset"] == "german" for f in doc["flags"])
+    assert all(s["summary"]["rounds"] == 40 for s in doc["simulation"]) and "unfilled" not in doc["run"]
+
+
+def test_a_comparison_below_the_gap_threshold_is_not_filled(tmp_path, capsys):
+    code = main(["compare", "mattel-2018", "mattel-2018+target-500", "--players", "4", "--rounds", "40",
+                 "--chunk-rounds", "20", "--jobs", "1", "--gap-threshold", "1", "--no-witnesses", "--json",
+                 "--db", str(tmp_path / "r.sqlite"), "--unfilled-rounds", "20"])
+    doc = json.loads(capsys.readouterr().out)
+    assert code == 0 and doc["figures_of"] == "as written" and not doc["gap_heavy"]
+    assert all(s["summary"]["rounds"] == 40 for s in doc["simulation"])
+    assert doc["run"]["cached"] == 2 and doc["run"]["computed"] == 2  # the short run's chunks, extended
 
 
 @pytest.mark.parametrize("rounds, games, given, expected", [
     (20000, None, None, {"rounds": 5000}),  # a quarter
     (4000, None, None, {"rounds": 2000}),  # at least 2,000
     (500, None, None, {"rounds": 500}),  # never more than the comparison
-    (20000, None, 300, {"rounds": 300}),  # --fill-rounds
+    (20000, None, 300, {"rounds": 300}),  # --unfilled-rounds
+    (400, None, 3000, {"rounds": 400}),  # ... never more than the comparison either
     (None, 1000, None, {"games": 250}),
     (None, 60, None, {"games": 60}),
 ])
-def test_filled_amount_defaults_to_a_quarter(rounds, games, given, expected):
-    from argparse import Namespace
+def test_the_run_as_written_defaults_to_a_quarter(rounds, games, given, expected):
+    from dosrules.comparison.filled import unfilled_amount
 
-    from dosrules.cli.compare import _filled_amount
-
-    assert _filled_amount(Namespace(rounds=rounds, games=games, fill_rounds=given)) == expected
+    assert unfilled_amount(rounds, games, given) == expected
 
 
 def test_a_bad_db_file_is_reported(tmp_path, capsys):
@@ -216,7 +246,7 @@ def test_fill_names_the_source_of_each_reading_and_reruns_from_the_store(tmp_pat
     assert "most shipped rulesets" in filled["source"] and "--fill mattel-2018" in filled["source"]
     assert main(args) == 0  # a rerun reads every chunk, the filled ones too, from the store
     run = json.loads(capsys.readouterr().out)["run"]
-    assert run["computed"] == 0 and run["filled"]["computed"] == 0 and run["filled"]["cached"] > 0
+    assert run["computed"] == 0 and run["unfilled"]["computed"] == 0 and run["unfilled"]["cached"] > 0
 
 
 def test_a_fill_source_that_cannot_fill_is_refused_before_simulating(tmp_path, capsys):

@@ -54,7 +54,7 @@ def test_cluster_numbers_equal_local_and_a_dead_worker_only_costs_its_chunk(tmp_
         # the command line, on the same cluster: the same numbers
         code = main(["compare", "mattel-2018", "german", "--players", "2", "--rounds", "40", "--chunk-rounds",
                      "10", "--seed", "3", "--policy", "greedy", "--executor", "dask", "--scheduler", cluster.scheduler_address,
-                     "--db", str(tmp_path / "cli.sqlite"), "--json", "--no-witnesses"])
+                     "--db", str(tmp_path / "cli.sqlite"), "--json", "--no-witnesses", "--no-fill"])
         doc = json.loads(capsys.readouterr().out)
         assert code == 0 and doc["run"]["executor"] == "dask" and doc["run"]["computed"] == 8
         assert {(s["ruleset"], s["players"]): s["summary"] for s in doc["simulation"]} == \

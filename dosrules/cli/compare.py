@@ -69,14 +69,17 @@ def register(sub) -> None:
     p.add_argument("--gap-threshold", type=float, default=0.05, metavar="RATE",
                    help="flag a ruleset whose rule gaps void more than this share of rounds (default 0.05)")
     p.add_argument("--fill", metavar="SOURCE",
-                   help="when a ruleset's rule gaps void more rounds than --gap-threshold, it is simulated again "
-                        "with its silences filled from SOURCE: a ruleset, a readings file or path=reading, chained "
-                        "with ~; silences SOURCE leaves open take the reading most shipped rulesets choose "
-                        "(the default for all of them)")
-    p.add_argument("--fill-rounds", type=int, metavar="N",
-                   help="rounds (with --games: games) each filled ruleset is simulated for; its figures are "
-                        "described, not tested, so the default is a quarter of --rounds (--games), at least "
-                        "2,000 rounds (100 games) or all of them when fewer are asked for")
+                   help="when rule gaps void more rounds than --gap-threshold, every ruleset is filled, and "
+                        "SOURCE's readings come first: a ruleset, a readings file or path=reading, chained with ~; "
+                        "silences SOURCE leaves open take the reading most shipped rulesets choose (the default "
+                        "for all of them)")
+    p.add_argument("--no-fill", action="store_true",
+                   help="compare the rulesets as written, even when rule gaps void many of their rounds (by "
+                        "default the comparison then fills every ruleset with the same named readings)")
+    p.add_argument("--unfilled-rounds", type=int, metavar="N",
+                   help="rounds (with --games: games) the rulesets as written run for before the comparison "
+                        "knows whether to fill them; when it fills them, their figures are the secondary table "
+                        "(default a quarter of --rounds (--games), at least 2,000 rounds (100 games) or all of them)")
     p.add_argument("--cap-threshold", type=float, default=0.0, metavar="RATE",
                    help="flag a ruleset with more than this share of rounds stopped at the turn cap (default 0)")
     p.add_argument("--same-ending-threshold", type=float, default=0.99, metavar="RATE",
@@ -136,8 +139,10 @@ def _check(args) -> None:
     check_range("--witness-size", args.witness_size, 2, MAX_WITNESS_SIZE,
                 f"The witness search grows fast with the position; {MAX_WITNESS_SIZE} cards is the most it "
                 "settles in seconds.")
-    check_range("--fill-rounds", args.fill_rounds, 1, MAX_RUN_GAMES if args.games else MAX_RUN_ROUNDS, longer)
+    check_range("--unfilled-rounds", args.unfilled_rounds, 1, MAX_RUN_GAMES if args.games else MAX_RUN_ROUNDS, longer)
     check_range("--skill-games", args.skill_games, 1, MAX_RUN_GAMES, longer)
+    if args.no_fill and args.fill:
+        raise UsageError("--fill and --no-fill contradict each other", fix="Give one of them.")
     check_seed(args.seed)
     for name in ("alpha", "gap_threshold", "cap_threshold", "same_ending_threshold", "rare_threshold"):
         value = getattr(args, name)
@@ -182,6 +187,7 @@ def handler(args) -> int:
     from ..comparison.effects import seat_fairness
     from ..comparison.exercised import exercised
     from ..comparison.design import fairness_verdicts, profile
+    from ..comparison.filled import measure_figures
     from ..play.simulate import CHUNK_GAMES, CHUNK_ROUNDS, make_agents, split_agent_specs
 
     _check(args)
@@ -203,14 +209,16 @@ def handler(args) -> int:
     diff = rule_diff(rulesets, players)
     with open_store(args.db) as store, make_executor(args.executor, args.jobs or os.cpu_count() or 1,
                                                      args.scheduler) as executor:
-        summaries, stats = run_comparison(plan, store, executor, progress=_progress_factory(args))
-        data = {(portable[spec], n): s.to_json() for (spec, n), s in summaries.items()}
-        filled, filled_run = _simulate_filled(args, plan, dict(rulesets), data, store, executor)
-        skills, skill_run = _simulate_skill(args, plan, skill, {spec: rs.content_hash for spec, rs in rulesets},
-                                            filled, store, executor)
+        measured = measure_figures(plan, {_portable(spec): rs for spec, rs in rulesets}, store, executor,
+                                   threshold=args.gap_threshold, fill=_portable(args.fill) if args.fill else None,
+                                   no_fill=args.no_fill, first=args.unfilled_rounds,
+                                   progress=_progress_factory(args))
+        skills, skill_run = _simulate_skill(args, plan, skill, measured, store, executor)
+    data = {(portable[spec], n): s for (spec, n), s in measured.summaries.items()}
     specs = [spec for spec, _ in rulesets]
     identical = len(set(split_agent_specs(args.policy))) == 1
-    design_profiles = {key: profile(s, key[1], identical=identical, skill=skills.get(key)) for key, s in data.items()}
+    design_profiles = {(portable[spec], n): profile(s, n, identical=identical, skill=skills.get((spec, n)))
+                       for (spec, n), s in measured.summaries.items()}
     fairness_verdicts(design_profiles, args.alpha)
     for key, measures in design_profiles.items():
         data[key]["design"] = measures
@@ -224,17 +232,18 @@ def handler(args) -> int:
         from ..comparison import pair_witnesses
 
         witnesses, note = pair_witnesses(rulesets, max_size=args.witness_size), None
-    run = stats.to_json()
+    run = measured.run
     if args.executor == "local":
         run["jobs"] = args.jobs or os.cpu_count() or 1
-    if filled_run:
-        run["filled"] = filled_run
+    if measured.unfilled_run:
+        run["unfilled"] = measured.unfilled_run
     if skill_run:
         run["skill"] = skill_run
     doc = build_document(
         rulesets=[{"spec": spec, "id": rs.id, "name": rs.name, "content_hash": rs.content_hash}
                   for spec, rs in rulesets],
         settings={"players": players, "rounds": args.rounds, "games": args.games, "policy": args.policy,
+                  "no_fill": args.no_fill,
                   "seed": args.seed, "chunk_rounds": None if args.games else chunk_rounds,
                   "chunk_games": chunk_games if args.games else None,
                   "skill": None if not skill else {"strong": skill[0], "weak": skill[1], "games": _skill_games(args)},
@@ -242,7 +251,8 @@ def handler(args) -> int:
                   "thresholds": {"gaps": args.gap_threshold, "cap": args.cap_threshold,
                                  "same_ending": args.same_ending_threshold, "rare": args.rare_threshold}},
         diff=diff, summaries=data, effects=found, flags=flags, witnesses=witnesses, witnesses_note=note,
-        run=run, alpha=args.alpha, exercised=reached, seat_fairness=seats, filled=filled)
+        run=run, alpha=args.alpha, exercised=reached, seat_fairness=seats, filling=_named(measured.filling, portable),
+        unfilled={(portable[spec], n): x for (spec, n), x in (measured.unfilled or {}).items()})
     if args.html or args.plots:
         from ..comparison.plots import comparison_plots, write_plots
 
@@ -276,51 +286,12 @@ def _check_fill(source: str, rulesets, dirs) -> None:
             raise UsageError(f"--fill {source}: {problems[0].what}", where=problems[0].where, fix=problems[0].fix)
 
 
-def _simulate_filled(args, plan, rulesets, data, store, executor):
-    """Each ruleset whose rule gaps void more than --gap-threshold of the rounds, simulated again with
-    its silences filled (the baseline filling, or --fill), through the same runner and store:
-    (spec, players) -> the filled ruleset's data for the report, and the run's figures."""
-    from dataclasses import replace
-
-    from ..comparison import gap_heavy, run_comparison
-    from ..gaps.measure import baseline_filling
-    from ..ruleset.fill import fill_inline
-
-    heavy = [(g["ruleset"], g["players"]) for g in gap_heavy(data, args.gap_threshold)]
-    most = "the reading most shipped rulesets choose (the first declared one where none chooses)"
-    source = f"from --fill {args.fill}, else {most}" if args.fill else most
-    dirs = plan.search_dirs
-    out, runs = {}, []
-    for n in sorted({n for _, n in heavy}):
-        fills = {}
-        for spec in (s for s, m in heavy if m == n):
-            filling = baseline_filling(rulesets[spec], _portable(spec), n, dirs,
-                                       _portable(args.fill) if args.fill else None, option="--fill")
-            if filling.readings:
-                fills[spec] = (filling, fill_inline(rulesets[spec], filling.parts()).content_hash)
-        if not fills:
-            continue
-        sub = replace(plan, rulesets=[(f.spec_with(), digest) for f, digest in fills.values()], players=[n],
-                      situations=False, **_filled_amount(args))  # its figures only: nothing is tested
-        summaries, stats = run_comparison(sub, store, executor, progress=_progress_factory(args))
-        runs.append(stats.to_json())
-        for spec, (filling, digest) in fills.items():
-            out[(spec, n)] = {"spec": filling.spec_with(), "content_hash": digest, "source": source,
-                              "readings": filling.to_json()["readings"],
-                              "summary": summaries[(filling.spec_with(), n)].to_json()}
-    if not runs:
-        return out, None
-    total = {k: sum(r[k] for r in runs) for k in ("chunks", "cached", "computed", "rounds_computed")}
-    return out, {**total, "seconds": round(sum(r["seconds"] for r in runs), 3)}
-
-
-def _filled_amount(args) -> dict[str, int]:
-    """How long each filled ruleset runs: --fill-rounds, else a quarter of the comparison (its
-    figures are described beside the unfilled ones, not tested), never less than 2,000 rounds or
-    100 games unless the comparison itself is shorter. The chunks are the comparison's first ones,
-    so a longer run later reuses them from the store."""
-    key, amount, least = ("games", args.games, 100) if args.games else ("rounds", args.rounds, 2000)
-    return {key: args.fill_rounds or max(amount // 4, min(amount, least))}
+def _named(filling, portable):
+    """The filling's rulesets named as the user named them (the run names them by portable spec)."""
+    if filling is None:
+        return None
+    return {**filling, "heavy": [[portable[spec], n, share] for spec, n, share in filling["heavy"]],
+            "rulesets": [{**r, "ruleset": portable[r["ruleset"]]} for r in filling["rulesets"]]}
 
 
 def _skill_agents(args) -> tuple[str, str] | None:
@@ -346,13 +317,14 @@ def _skill_games(args) -> int:
     return args.skill_games or args.games or max(1, args.rounds // 4)
 
 
-def _simulate_skill(args, plan, agents, rulesets, filled, store, executor):
+def _simulate_skill(args, plan, agents, measured, store, executor):
     """The skill measure's games: for each player count and seat, ``--skill-games`` / n games in
     which STRONG sits in that seat and WEAK in every other (the same deals for every seat, so no
-    seat's luck counts as skill), through the same runner and store, on each ruleset as its
-    figures are measured (filled, when its rule gaps void many rounds and the comparison filled
-    it). (spec, players) -> the measure (:func:`dosrules.comparison.design.skill_of`, with
-    ``ruleset``: the spec played), and the run's figures."""
+    seat's luck counts as skill), through the same runner and store, on each ruleset as the
+    comparison measures it (filled, when ``measured`` filled it: see
+    :func:`dosrules.comparison.filled.measure_figures`). (portable spec, players) -> the measure
+    (:func:`dosrules.comparison.design.skill_of`, with ``ruleset``: the spec played), and the
+    run's figures."""
     from dataclasses import replace
 
     from ..comparison import run_comparison
@@ -362,21 +334,23 @@ def _simulate_skill(args, plan, agents, rulesets, filled, store, executor):
         return {}, None
     strong, weak = agents
     games = _skill_games(args)
+    played = {(spec, n): (spec, digest) for spec, digest in plan.rulesets for n in plan.players}
+    for cell in (measured.filling or {}).get("rulesets", []):
+        played[(cell["ruleset"], cell["players"])] = (cell["spec"], cell["content_hash"])
     out, runs = {}, []
     for n in plan.players:
-        played = {spec: filled[(spec, n)]["spec"] if (spec, n) in filled else _portable(spec) for spec in rulesets}
-        hashes = {_portable(spec): digest for spec, digest in rulesets.items()}
-        hashes |= {f["spec"]: f["content_hash"] for f in filled.values()}
+        cells = list(dict.fromkeys(played[(spec, n)] for spec, _ in plan.rulesets))
         found: dict[str, list] = {}
         for seat in range(n):
             policy = ",".join(strong if k == seat else weak for k in range(n))
-            sub = replace(plan, rulesets=[(s, hashes[s]) for s in dict.fromkeys(played.values())], players=[n],
-                          policy=policy, rounds=None, games=-(-games // n), situations=False)
+            sub = replace(plan, rulesets=cells, players=[n], policy=policy, rounds=None, games=-(-games // n),
+                          situations=False)
             summaries, stats = run_comparison(sub, store, executor, progress=_progress_factory(args))
             runs.append(stats.to_json())
             for (spec, _), summary in summaries.items():
                 found.setdefault(spec, []).append((seat, summary.to_json()))
-        for spec, spec_played in played.items():
+        for spec, _ in plan.rulesets:
+            spec_played = played[(spec, n)][0]
             out[(spec, n)] = {**skill_of(found[spec_played], n), "ruleset": spec_played}
     total = {k: sum(r[k] for r in runs) for k in ("chunks", "cached", "computed", "rounds_computed")}
     return out, {**total, "seconds": round(sum(r["seconds"] for r in runs), 3)}

@@ -3,8 +3,8 @@
 Against the first ruleset (the baseline): the largest effects that are both significant and
 larger than their margin, in player terms; the rulesets shown not to matter (every headline
 figure equivalent within its margin); whether seats are fair; how long a game is; and the
-warnings (differing rules never or rarely exercised). Rounds void at rule gaps come first, with the
-figures of the ruleset filled when the comparison simulated it.
+warnings (differing rules never or rarely exercised). Which figures these are comes first: of the
+rulesets filled, when rule gaps void too many rounds of the rulesets as written.
 """
 
 from __future__ import annotations
@@ -194,9 +194,10 @@ def _length(sims, tests, base, n, specs, names) -> str | None:
     return text + "."
 
 
-def _gaps(gap_heavy, n, specs, names) -> list[str]:
-    """Which rulesets' rounds rule gaps void, and the figures of those rulesets filled."""
-    rows = [g for g in gap_heavy if g["players"] == n]
+def _gaps(doc, n, specs, names) -> list[str]:
+    """Which rulesets' rounds rule gaps void, and which figures the report gives: of the rulesets
+    filled (the comparison's own figures then) or as written."""
+    rows = [g for g in doc.get("gap_heavy", []) if g["players"] == n]
     if not rows:
         return []
     paths: dict[str, float] = {}
@@ -210,23 +211,19 @@ def _gaps(gap_heavy, n, specs, names) -> list[str]:
         which = f"{_pct(rows[0]['void_share'])} of {who}"
     else:
         which = join_words([f"{_pct(g['void_share'])} of the rounds of {names[g['ruleset']]}" for g in rows])
-    out = [f"Rule gaps void {which} (mostly {join_words(top)}): those rounds stop where the sources are "
-           f"silent, so part of {'its' if len(rows) == 1 else 'their'} figures measures the silences, not the game."]
-    filled = [g for g in rows if g["filled"]]
-    if filled:
-        parts = [f"{names[g['ruleset']]} ({len(g['filled']['readings'])} silence"
-                 f"{'s' if len(g['filled']['readings']) != 1 else ''}): "
-                 + ", ".join(_filled_figure(f) for f in g["filled"]["figures"][:2]) for g in filled]
-        sources = list(dict.fromkeys(g["filled"]["source"] for g in filled))
-        out.append("With every silence filled by a named reading (see \"Filled silences\"), the same play "
-                   "gives " + "; ".join(parts) + f". Each silence is read as {join_words(sources)}.")
-    return out
-
-
-def _filled_figure(f) -> str:
-    def value(d):
-        return "no complete game" if d["mean"] is None else f"{d['mean']:.1f}"
-    return f"{f['label']} {value(f['filled'])} instead of {value(f['unfilled'])}"
+    filling = doc.get("filling")
+    if filling:
+        count = len({x["path"] for r in filling["rulesets"] if r["players"] == n for x in r["readings"]})
+        s = doc["settings"]
+        amount = f"{s['games']:,} games" if s.get("games") else f"{s['rounds']:,} rounds"
+        return [f"Every figure here is of the rulesets with their silences filled ({count} silence"
+                f"{'s' if count != 1 else ''}, each read the same named way under every ruleset, {amount} each): "
+                f"as written, rule gaps void {which} (mostly {join_words(top)}), so their figures would measure "
+                "the silences; the rulesets as written are the secondary table (--no-fill compares them)."]
+    way_out = "--no-fill was given; without it every ruleset is filled with the same named readings"
+    return [f"Rule gaps void {which} (mostly {join_words(top)}): those rounds stop where the sources are "
+            f"silent, so part of {'its' if len(rows) == 1 else 'their'} figures measures the silences, not the "
+            f"game ({way_out})."]
 
 
 def _unexercised(entries, n, policy, names) -> str | None:
@@ -264,11 +261,12 @@ def headline(doc: Mapping[str, Any]) -> list[str]:
     players = doc["settings"]["players"]
     out: list[str] = []
     for n in players:  # first: when rule gaps void many rounds, the figures measure them too
-        for sentence in _gaps(doc.get("gap_heavy", []), n, specs, names):
+        for sentence in _gaps(doc, n, specs, names):
             out.append(_with(f"With {n} players, " if len(players) > 1 else "", sentence))
     for n in players:
         prefix = f"With {n} players, " if len(players) > 1 else ""
-        voided = {g["ruleset"]: g["void_share"] for g in doc.get("gap_heavy", []) if g["players"] == n}
+        voided = {} if doc.get("filling") else {g["ruleset"]: g["void_share"] for g in doc.get("gap_heavy", [])
+                                                 if g["players"] == n}
         effects = _effects(tests, base, n, names, voided)
         noticed = {t["b"] for t in tests if t["players"] == n and t["a"] == base and t["significant"]
                    and (t["family"], t["metric"]) in HEADLINE and abs(t["difference"]) > metric(t["family"],

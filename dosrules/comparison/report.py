@@ -52,12 +52,12 @@ def build_document(*, rulesets: Sequence[Mapping[str, Any]], settings: Mapping[s
                    summaries: Mapping[tuple[str, int], Mapping[str, Any]], effects: Sequence, flags: Sequence,
                    witnesses: Sequence[Mapping[str, Any]] | None, witnesses_note: str | None,
                    run: Mapping[str, Any], alpha: float = ALPHA, exercised: Sequence[Mapping] = (),
-                   seat_fairness: Sequence[Mapping] = (),
-                   filled: Mapping[tuple[str, int], Mapping[str, Any]] = {}) -> dict[str, Any]:
-    """The comparison as JSON data. ``filled`` maps (spec, players) of a ruleset whose rule gaps void
-    more rounds than the gap threshold to the same ruleset simulated with its silences filled:
-    ``spec`` (the filled spec), ``content_hash``, ``source`` (where the readings came from, in
-    words), ``readings`` (path, reading, why) and ``summary``."""
+                   seat_fairness: Sequence[Mapping] = (), filling: Mapping[str, Any] | None = None,
+                   unfilled: Mapping[tuple[str, int], Mapping[str, Any]] | None = None) -> dict[str, Any]:
+    """The comparison as JSON data. ``filling`` (see :func:`.filled.measure_figures`): every
+    ruleset was filled because rule gaps voided too many rounds, and ``summaries`` are the filled
+    rulesets'; ``unfilled`` then holds the rulesets as written, (spec, players) -> summary: the
+    secondary table, from which ``gap_heavy`` is computed."""
     specs = [r["spec"] for r in rulesets]
     labels = {spec: chr(ord("A") + i) if i < 26 else f"R{i + 1}" for i, spec in enumerate(specs)}
     doc = {
@@ -74,7 +74,12 @@ def build_document(*, rulesets: Sequence[Mapping[str, Any]], settings: Mapping[s
                     "tests": [e.to_json() for e in effects]},
         "exercised": [dict(e) for e in exercised],
         "seat_fairness": [dict(r) for r in seat_fairness],
-        "gap_heavy": gap_heavy(summaries, settings.get("thresholds", {}).get("gaps", 0.05), filled),
+        "figures_of": "filled" if filling else "as written",
+        "filling": None if filling is None else dict(filling),
+        "unfilled": None if not filling else [{"ruleset": spec, "players": n, "summary": s}
+                                              for (spec, n), s in (unfilled or {}).items()],
+        "gap_heavy": gap_heavy(unfilled if filling else summaries, settings.get("thresholds", {}).get("gaps", 0.05),
+                               _filled_cells(filling, summaries)),
         "flags": [f.to_json() for f in flags],
         "witnesses": None if witnesses is None else list(witnesses),
         "witnesses_note": witnesses_note,
@@ -112,18 +117,30 @@ def _void_share(summary: Mapping[str, Any]) -> float:
     return summary["outcomes"].get("void-gap", {}).get("rate") or 0.0
 
 
+def _filled_cells(filling: Mapping[str, Any] | None, summaries) -> dict[tuple[str, int], dict[str, Any]]:
+    """(spec, players) -> the filled ruleset (spec, content hash, readings, source) and its summary."""
+    if not filling:
+        return {}
+    return {(r["ruleset"], r["players"]): {**r, "source": filling["source"],
+                                            "summary": summaries[(r["ruleset"], r["players"])]}
+            for r in filling["rulesets"]}
+
+
 def gap_heavy(summaries: Mapping[tuple[str, int], Mapping[str, Any]], threshold: float,
               filled: Mapping[tuple[str, int], Mapping[str, Any]] = {}) -> list[dict[str, Any]]:
-    """Rulesets whose rule gaps void more than ``threshold`` of the rounds, per player count; each
-    with ``filled``: the same ruleset with its silences filled (see :func:`build_document`), and its
-    headline figures beside the unfilled ones, or None when it was not simulated."""
+    """Rulesets whose rule gaps void more than ``threshold`` of the rounds (of ``summaries``, the
+    rulesets as written), per player count; each with ``filled``: the same ruleset filled (spec,
+    content_hash, source, readings; without its summary, which is the comparison's), its void share
+    and its headline figures beside the unfilled ones, or None when the comparison is unfilled."""
     out = []
     for (spec, n), s in summaries.items():
         share = _void_share(s)
         if share > threshold:
             fill = filled.get((spec, n))
             if fill is not None:
-                fill = {**fill, "void_share": _void_share(fill["summary"]),
+                fill = {**{k: v for k, v in fill.items() if k not in ("summary", "ruleset", "players")},
+                        "void_share": _void_share(fill["summary"]),
+                        "still_void": sorted(fill["summary"]["rule_gaps"]),
                         "figures": [{"family": family, "metric": name, "label": metric(family, name).label,
                                      "unfilled": s[family][name], "filled": fill["summary"][family][name]}
                                     for family, name in CORE]}
@@ -147,8 +164,15 @@ def _warnings(doc) -> list[str]:
         worst = sorted(paths.items(), key=lambda kv: -max(kv[1]))[:3]
         where = "; ".join(f"{p} up to {100 * max(r):.1f}%" for p, r in worst)
         several = f" ({n} players)" if len(doc["settings"]["players"]) > 1 else ""
-        out.append(f"Rule gaps void many rounds{several}: {shares} ({where}). Such a round stops where the "
-                   "rules are silent: it is cut short in the per-round figures and has no winner.")
+        if doc.get("filling"):
+            out.append(f"As written, rule gaps void many rounds{several}: {shares} ({where}). Such a round stops "
+                       "where the rules are silent, so the figures are of every ruleset filled with the same "
+                       "readings; the rulesets as written are the secondary table (--no-fill compares them).")
+        else:
+            out.append(f"Rule gaps void many rounds{several}: {shares} ({where}). Such a round stops where the "
+                       "rules are silent: it is cut short in the per-round figures and has no winner"
+                       + (" (--no-fill was given: without it, every ruleset would be filled with the same "
+                          "readings)." if doc["settings"].get("no_fill") else "."))
     several = len(doc["settings"]["players"]) > 1
     for e in doc["exercised"]:
         if e["warning"]:
@@ -321,49 +345,90 @@ def render_text(doc: Mapping[str, Any], show_all: bool = False) -> str:
         out += ["", f"Warnings ({len(doc['warnings'])})"]
         for w in doc["warnings"]:
             out += _wrap(w, "    ", "  ! ")
-    out += _text_filled(doc)
     out += ["", *_text_diff(doc, labels), "", *_text_exercised(doc, labels), ""]
     out += _text_design(doc, specs, labels)
     out += _text_figures(doc, specs, labels)
+    out += _text_filled(doc)
     out += ["", *_text_differences(doc, labels, show_all), "", *_text_seats(doc, specs, labels), ""]
     out += _text_witnesses(doc, show_all)
     r = doc["run"]
     out += ["", *_wrap(f"Run: {r['chunks']} chunks, {r['cached']} from {r['db']}, {r['computed']} computed on "
                        f"{r['executor']} in {r['seconds']} s" +
                        (f" ({r['rounds_per_sec']} rounds/s)" if r.get("rounds_per_sec") else "") +
-                       (f"; filled rulesets: {r['filled']['chunks']} chunks, {r['filled']['cached']} from the store, "
-                        f"{r['filled']['computed']} computed in {r['filled']['seconds']} s" if r.get("filled") else ""),
+                       (f"; the rulesets as written: {r['unfilled']['chunks']} chunks, {r['unfilled']['cached']} from "
+                        f"the store, {r['unfilled']['computed']} computed in {r['unfilled']['seconds']} s"
+                        if r.get("unfilled") else ""),
                        "  ", "")]
     if r.get("html"):
         out.append(f"HTML report: {r['html']}")
     return "\n".join(out) + "\n"
 
 
+def as_written(doc: Mapping[str, Any]) -> dict[str, Any] | None:
+    """The secondary table of a comparison whose figures are of the rulesets filled (None when they
+    are of the rulesets as written): ``amount`` (of the run as written), ``tables`` per player count
+    (``rows`` of ruleset, "as written" or "filled", its void-at-a-gap rate and :data:`CORE`
+    summaries; ``gaps``: per ruleset the rule paths that voided its rounds as written, with their
+    rates, and those still void filled), ``columns`` (the CORE labels), and ``readings``: (path,
+    reading, why, the rulesets it fills) once each."""
+    f = doc.get("filling")
+    if not f:
+        return None
+    specs = [r["spec"] for r in doc["rulesets"]]
+    written = {(x["ruleset"], x["players"]): x["summary"] for x in doc["unfilled"]}
+    filled = {(x["ruleset"], x["players"]): x["summary"] for x in doc["simulation"]}
+    first = next(iter(written.values()))
+    tables = []
+    for n in doc["settings"]["players"]:
+        rows = [{"ruleset": sp, "kind": kind, "void": cell["outcomes"].get("void-gap"),
+                 "figures": [cell[family][name] for family, name in CORE]}
+                for sp in specs for kind, cell in (("as written", written[(sp, n)]), ("filled", filled[(sp, n)]))]
+        gaps = [{"ruleset": sp, "paths": sorted(((p, v["rate"]) for p, v in written[(sp, n)]["rule_gaps"].items()),
+                                                key=lambda pr: -pr[1]),
+                 "still": sorted(filled[(sp, n)]["rule_gaps"])} for sp in specs if written[(sp, n)]["rule_gaps"]]
+        tables.append({"players": n, "rows": rows, "gaps": gaps})
+    groups: dict[tuple[str, str, str], list[str]] = {}
+    for r in f["rulesets"]:
+        for x in r["readings"]:
+            who = groups.setdefault((x["path"], x["reading"], x["why"]), [])
+            if r["ruleset"] not in who:
+                who.append(r["ruleset"])
+    short = {**{(fam, m): label for fam, m, label in FIGURES}, ("per_round", "winner_points"): "winner's points"}
+    return {"amount": f"{first['games']:,} games" if doc["settings"].get("games") else f"{first['rounds']:,} rounds",
+            "source": f["source"], "tables": tables, "columns": [short[key] for key in CORE],
+            "readings": [{"path": p, "reading": v, "why": why, "rulesets": who, "all": len(who) == len(specs)}
+                         for (p, v, why), who in groups.items()]}
+
+
 def _text_filled(doc) -> list[str]:
-    """Each gap-heavy ruleset simulated again filled: which readings, from where, and its figures."""
-    rows = [g for g in doc["gap_heavy"] if g["filled"]]
-    if not rows:
+    """The rulesets as written, when the comparison's figures are of the rulesets filled: their void
+    share, the gaps that caused it and their headline figures beside the filled ones, then the
+    readings every ruleset was filled with."""
+    table = as_written(doc)
+    if table is None:
         return []
-    names = {r["spec"]: r["short"] for r in doc["rulesets"]}
-    several = len(doc["settings"]["players"]) > 1
-    out = ["", "Filled silences: the rulesets whose rounds rule gaps void, simulated again with every silence",
-           "  read one named way (same seeds, same players)"]
-    for g in rows:
-        f = g["filled"]
-        who = names[g["ruleset"]] + (f", {g['players']} players" if several else "")
-        out += _wrap(f"{who}: {_pct(g['void_share'])} of its rounds void unfilled, {_pct(f['void_share'])} "
-                     f"filled{_still_void(f)} ({f['summary']['rounds']:,} rounds filled). Readings: {f['source']}; "
-                     "the filled spec is in --json and --html:", "    ", "  ")
-        for r in f["readings"]:
-            out += _wrap(f"{r['path']} = {r['reading']} ({r['why']})", "        ", "      ")
-        out.append(_table([[x["label"], _pm(x["unfilled"]), _pm(x["filled"])] for x in f["figures"]],
-                          ["figure", "unfilled", "filled"], indent="      "))
+    labels = {r["spec"]: r["label"] for r in doc["rulesets"]}
+    out = ["", *_wrap(f"The rulesets as written (secondary: {table['amount']} each; every other figure is of the "
+                      "rulesets filled)", "  ", "")]
+    for t in table["tables"]:
+        if len(table["tables"]) > 1:
+            out.append(f"  {t['players']} players")
+        out.append(_table([[f"{labels[r['ruleset']]} {r['kind']}", _pct_pm(r["void"]), *map(_pm, r["figures"])]
+                           for r in t["rows"]], ["", "void (gap)", *table["columns"]]))
+        for g in t["gaps"]:
+            still = f"; filled, still at {', '.join(g['still'])} (a case no reading decides)" if g["still"] else ""
+            out += _wrap(f"{labels[g['ruleset']]} as written ends void at " + ", ".join(
+                f"{p} ({_pct(rate)} of rounds)" for p, rate in g["paths"]) + still, "      ", "    ")
+    out += _wrap(f"Every ruleset filled with the same readings, {table['source']}:", "  ", "  ")
+    for r in table["readings"]:
+        where = "" if r["all"] else f"; silent only in {_letters(r['rulesets'], labels)}"
+        out += _wrap(f"{r['path']} = {r['reading']} ({r['why']}{where})", "        ", "      ")
     return out
 
 
 def _still_void(filled: Mapping[str, Any]) -> str:
     """Where a filled ruleset's rounds still end void: cases that none of its readings decides."""
-    paths = sorted(filled["summary"]["rule_gaps"])
+    paths = filled.get("still_void") or []
     return f" (still void at {', '.join(paths)}: a case the filled readings do not decide)" if paths else ""
 
 
@@ -595,5 +660,5 @@ def render_html(doc: Mapping[str, Any], plots: Mapping[str, str]) -> str:
                            labels={r["spec"]: r["label"] for r in doc["rulesets"]}, names=names,
                            plots={k: Markup(v) for k, v in plots.items()}, figures=FIGURES, outcomes=OUTCOMES,
                            few_games=FEW_GAMES, sentence=lambda w: sentences[id(w)], seat_words=seat_words,
-                           test_names=TEST_NAMES, design_rows=DESIGN_ROWS, design_value=design_value,
-                           design_difference=_design_difference)
+                           as_written=as_written(doc), test_names=TEST_NAMES, design_rows=DESIGN_ROWS,
+                           design_value=design_value, design_difference=_design_difference)
