@@ -3,8 +3,8 @@
 Works on :meth:`dosrules.play.simulate.Summary.to_json` data. For each player count and each pair of
 rulesets (a, b), every per-round and per-game mean is compared with Welch's t-test and every
 rate (round outcomes, rule gaps per rule path, the winner's seat from the dealer) with the
-two-proportion z-test, and every design measure (:mod:`.design`) by its own. The p-values of the whole comparison form one family: a difference is
-marked significant when its Holm–Bonferroni adjusted p-value is below ``alpha``. Each difference
+two-proportion z-test, and every design measure (:mod:`.design`) by its own test. The p-values
+of the whole comparison form one family: a difference is marked significant when its Holm–Bonferroni adjusted p-value is below ``alpha``. Each difference
 is also tested for equivalence within its margin (:mod:`.metrics`) by two one-sided tests; those
 p-values form a second family, Holm-adjusted the same way: ``equivalent`` marks a difference
 shown too small to matter. :func:`seat_fairness` tests each ruleset's round winners' seats

@@ -113,6 +113,13 @@ def _verdict(t) -> str:
     return "same" if t["equivalent"] else "open"
 
 
+def _drama_words(t) -> str:
+    """A drama test's two values in words: "70% of games are won from behind, against 82%"."""
+    if t["metric"] == "comebacks":
+        return f"{_pct(t['value_b'])} of games are won from behind, against {_pct(t['value_a'])}"
+    return f"{t['value_b']:.1f} lead changes a game, against {t['value_a']:.1f}"
+
+
 def _design(tests, base, n, specs, names, sims) -> list[str]:
     """The game as a designer judges it, per ruleset against the baseline: does the better player
     win more often (skill), are games more dramatic (won from behind, lead changes), is the lead
@@ -132,26 +139,25 @@ def _design(tests, base, n, specs, names, sims) -> list[str]:
                 parts.append(f"the better player wins as often ({values})")
             else:
                 unsure.append(f"the better player's edge ({values})")
-        back, changes = found.get((spec, "comebacks")), found.get((spec, "lead_changes"))
-        drama = [(_verdict(t), t) for t in (back, changes) if t is not None]
+        drama = [(_verdict(t), t) for t in (found.get((spec, "comebacks")), found.get((spec, "lead_changes")))
+                 if t is not None]
         if drama:
             moved = [(v, t) for v, t in drama if v in ("more", "less")]
-            said = (f"{_pct(back['value_b'])} of games won from behind against {_pct(back['value_a'])}" if back else
-                    f"{changes['value_b']:.1f} lead changes a game against {changes['value_a']:.1f}")
             if moved:
-                v, t = moved[0]
-                m = metric("design", t["metric"])
-                parts.append(f"games are {'more' if v == 'more' else 'less'} dramatic: {m.change(t['difference'])} "
-                             f"({m.value(t['value_b'])} against {m.value(t['value_a'])})")
+                parts.append(f"games are {moved[0][0]} dramatic ({_drama_words(moved[0][1])})")
             elif all(v == "same" for v, _ in drama):
-                parts.append(f"games are as dramatic ({said})")
+                parts.append(f"games are as dramatic ({_drama_words(drama[0][1])})")
             else:
-                unsure.append(f"drama ({said})")
-        for name in ("lead_settled", "first_player_edge", "dealer_edge"):
+                unsure.append(f"drama ({_drama_words(drama[0][1])})")
+        settled = found.get((spec, "lead_settled"))
+        if _verdict(settled) in ("more", "less"):
+            parts.append(f"the winner takes the lead for good {'later' if settled['difference'] > 0 else 'earlier'} "
+                         f"(after {_pct(settled['value_b'])} of the game, against {_pct(settled['value_a'])})")
+        for name, who in (("first_player_edge", "the first player"), ("dealer_edge", "the first dealer")):
             t = found.get((spec, name))
-            if _verdict(t) in ("more", "less"):
-                m = metric("design", name)
-                parts.append(f"{m.change(t['difference'])} ({m.value(t['value_b'])} against {m.value(t['value_a'])})")
+            if _verdict(t) in ("more", "less"):  # an edge is a share of games won less an even share
+                parts.append(f"{who} wins {_pct(t['value_b'] + 1 / n)} of the games, against "
+                             f"{_pct(t['value_a'] + 1 / n)}")
         if unsure:
             parts.append("too close to call: " + join_words(unsure))
         if parts:

@@ -248,7 +248,7 @@ def _design_difference(name: str, t: Mapping[str, Any] | None) -> str:
         return ""
     rate = metric("design", name).rate
     d = 100 * t["difference"] if rate else t["difference"]
-    text = f"{d:+.1f} pp" if rate else f"{d:+.2f}" if abs(d) < 10 else f"{d:+.0f}"
+    text = f"{d:+.1f} pp" if rate else f"{d:+.2f}" if abs(d) < 1 else f"{d:+.1f}" if abs(d) < 100 else f"{d:+.0f}"
     return text + (" *" if t["significant"] else " =" if t["equivalent"] else "")
 
 
@@ -357,7 +357,9 @@ def render_text(doc: Mapping[str, Any], show_all: bool = False) -> str:
                        (f" ({r['rounds_per_sec']} rounds/s)" if r.get("rounds_per_sec") else "") +
                        (f"; the rulesets as written: {r['unfilled']['chunks']} chunks, {r['unfilled']['cached']} from "
                         f"the store, {r['unfilled']['computed']} computed in {r['unfilled']['seconds']} s"
-                        if r.get("unfilled") else ""),
+                        if r.get("unfilled") else "") +
+                       (f"; the skill games: {r['skill']['chunks']} chunks, {r['skill']['cached']} from the store, "
+                        f"{r['skill']['computed']} computed in {r['skill']['seconds']} s" if r.get("skill") else ""),
                        "  ", "")]
     if r.get("html"):
         out.append(f"HTML report: {r['html']}")
