@@ -102,7 +102,7 @@ def test_undecided_seats_say_what_is_known_and_what_would_tell():
     s = family({(k, 4): summary(seats=(60, 55, 50, 45)) for k in (BASE, LONG, SAME, UNTESTED)})
     text = " ".join(headline(doc_of(s, DIFF)))
     assert ("No seat is shown to win more often than another under every ruleset, but 210 scored rounds (the "
-            "fewest of them) are too few to show every seat within ±2 points of 25%: a longer run (more --rounds) "
+            "fewest of them) are too few to show every seat within ±2 points of 25%: a longer run "
             "would tell.") in text
 
 

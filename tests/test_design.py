@@ -74,7 +74,7 @@ def _skill(strong: str, weak: str, ruleset: str, players: int, games: int):
     runs = []
     for seat in range(players):
         policy = ",".join(strong if k == seat else weak for k in range(players))
-        specs = plan_chunks(ruleset, players, policy, 7, games=games // players, search_dirs=[RULESETS])
+        specs = plan_chunks(ruleset, players, policy, 7, games=games // players, search_dirs=[RULESETS], seats="fixed")
         runs.append((seat, combine(run_chunks(specs)).to_json()))
     return skill_of(runs, players)
 

@@ -224,6 +224,7 @@ def test_measure_ranks_the_silences_and_a_rerun_computes_nothing(measured, capsy
     assert html.count("<svg") == 2 and "http" not in html.split("<body>")[1].split("<svg")[0]
     code, out, _ = run(capsys, *argv)
     assert code == 0 and "Not reached by play (1)" in out
+    assert "no round void at a rule gap (every figure is of the game" in " ".join(out.split())  # filled baseline
     assert "run (reach): 6 chunks, 6 from the store, 0 rounds simulated" in out
     assert "run (readings): 24 chunks, 24 from the store, 0 rounds simulated" in out
 

@@ -127,9 +127,25 @@ def test_simulate_cli_jobs_do_not_change_numbers(capsys):
 
 
 def test_simulate_table(capsys):
-    assert main(["simulate", "german", "--players", "3", "--games", "1", "--seed", "1", "--policy", "random"]) == 0
+    assert main(["simulate", "german", "--players", "3", "--games", "1", "--seed", "1", "--policy", "random",
+                 "--no-fill"]) == 0
     out = capsys.readouterr().out
     assert "per round" in out and "turns" in out and "rule gaps (share of rounds):" in out
+    assert "with its silences filled" not in out
+
+
+def test_simulate_summarises_the_ruleset_filled_when_gaps_void_many_rounds(capsys):
+    assert main(["simulate", "german", "--players", "3", "--rounds", "60", "--seed", "1", "--policy", "random",
+                 "--json"]) == 0
+    d = json.loads(capsys.readouterr().out)
+    written, filling = d["as_written"], d["filling"]
+    assert written["ruleset"] == "german" and written["void_share"] > 0.05 and written["rule_gaps"]
+    assert d["ruleset"] == filling["spec"] and filling["spec"].startswith("german~") and filling["readings"]
+    assert d["rounds"] == 60 and d["outcomes"].get("void-gap", {}).get("rate", 0) < written["void_share"]
+    assert main(["simulate", "german", "--players", "3", "--rounds", "60", "--seed", "1", "--policy", "random"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("These figures are of german with its silences filled: as written, rule gaps void ")
+    assert max(map(len, out.splitlines()[:12])) <= 100
 
 
 @pytest.mark.parametrize("argv, message", [

@@ -45,6 +45,10 @@ def register(sub) -> None:
     p.add_argument("--policy", default=DEFAULT_POLICY, metavar="P",
                    help=POLICY_HELP + f"; default {DEFAULT_POLICY}, so that rules about DOS penalties and "
                         "drawing come into play")
+    p.add_argument("--seats", choices=("rotate", "fixed"), default="rotate",
+                   help="with a policy of one agent per seat (greedy,random,random,random): 'rotate' (default) "
+                        "shifts the agents one seat each game, so that each sits in each seat equally often; "
+                        "'fixed' keeps them where named")
     p.add_argument("--seed", type=int, default=1, help="the run's seed (default 1)")
     p.add_argument("--skill", default=None, metavar="STRONG,WEAK",
                    help="the skill measure's agents: games with one STRONG agent among WEAK ones, STRONG in "
@@ -188,7 +192,7 @@ def handler(args) -> int:
     from ..comparison.exercised import exercised
     from ..comparison.design import fairness_verdicts, profile
     from ..comparison.filled import measure_figures
-    from ..play.simulate import CHUNK_GAMES, CHUNK_ROUNDS, make_agents, split_agent_specs
+    from ..play.simulate import CHUNK_GAMES, CHUNK_ROUNDS, make_agents, mixed
 
     _check(args)
     rulesets = [(spec, load(spec, args)) for spec in args.specs]
@@ -203,7 +207,7 @@ def handler(args) -> int:
     chunk_rounds, chunk_games = args.chunk_rounds or CHUNK_ROUNDS, args.chunk_games or CHUNK_GAMES
     plan = RunPlan([(_portable(spec), rs.content_hash) for spec, rs in rulesets], players, args.policy,
                    args.seed, args.rounds, chunk_rounds, tuple(str(d.resolve()) for d in ruleset_dirs(args)),
-                   games=args.games, chunk_games=chunk_games)
+                   games=args.games, chunk_games=chunk_games, seats=args.seats)
     portable = {_portable(spec): spec for spec, _ in rulesets}
 
     diff = rule_diff(rulesets, players)
@@ -216,7 +220,7 @@ def handler(args) -> int:
         skills, skill_run = _simulate_skill(args, plan, skill, measured, store, executor)
     data = {(portable[spec], n): s for (spec, n), s in measured.summaries.items()}
     specs = [spec for spec, _ in rulesets]
-    identical = len(set(split_agent_specs(args.policy))) == 1
+    identical = not mixed(args.policy)
     design_profiles = {(portable[spec], n): profile(s, n, identical=identical, skill=skills.get((spec, n)))
                        for (spec, n), s in measured.summaries.items()}
     fairness_verdicts(design_profiles, args.alpha)
@@ -243,7 +247,7 @@ def handler(args) -> int:
         rulesets=[{"spec": spec, "id": rs.id, "name": rs.name, "content_hash": rs.content_hash}
                   for spec, rs in rulesets],
         settings={"players": players, "rounds": args.rounds, "games": args.games, "policy": args.policy,
-                  "no_fill": args.no_fill,
+                  "no_fill": args.no_fill, "seats": args.seats if mixed(args.policy) else None,
                   "seed": args.seed, "chunk_rounds": None if args.games else chunk_rounds,
                   "chunk_games": chunk_games if args.games else None,
                   "skill": None if not skill else {"strong": skill[0], "weak": skill[1], "games": _skill_games(args)},
@@ -344,7 +348,7 @@ def _simulate_skill(args, plan, agents, measured, store, executor):
         for seat in range(n):
             policy = ",".join(strong if k == seat else weak for k in range(n))
             sub = replace(plan, rulesets=cells, players=[n], policy=policy, rounds=None, games=-(-games // n),
-                          situations=False)
+                          situations=False, seats="fixed")
             summaries, stats = run_comparison(sub, store, executor, progress=_progress_factory(args))
             runs.append(stats.to_json())
             for (spec, _), summary in summaries.items():

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import sys
 import time
+from typing import Any
 
 from ..errors import DosrulesError, UsageError
 from ..play.limits import MAX_ROUNDS_PER_GAME, TURN_CAP
@@ -66,6 +67,17 @@ def register(sub) -> None:
     p.add_argument("--situations", action="store_true",
                    help="also count how often per round play reached each moment a rule decides "
                         "(in --json; about a tenth slower)")
+    p.add_argument("--seats", choices=("rotate", "fixed"), default="rotate",
+                   help="with one agent per seat (greedy,random,random): 'rotate' (default) moves the agents "
+                        "one seat each game; 'fixed' keeps them where named")
+    p.add_argument("--gap-threshold", type=float, default=0.05, metavar="RATE",
+                   help="when rule gaps void more than this share of the rounds (default 0.05), the figures are "
+                        "of the ruleset with its silences filled, and the ruleset as written is summarised "
+                        "beside them")
+    p.add_argument("--fill", metavar="SOURCE",
+                   help="the readings that fill the silences first (a ruleset, readings file or path=reading, "
+                        "chained with ~); the others take the reading most shipped rulesets choose")
+    p.add_argument("--no-fill", action="store_true", help="the figures of the ruleset as written, whatever its gaps")
     add_rulesets_option(p)
     p.set_defaults(handler=_simulate)
 
@@ -165,40 +177,107 @@ def _referee(args) -> int:
 # --- simulate ---------------------------------------------------------------------------------------
 
 def _simulate(args) -> int:
-    from ..play.simulate import ROUND_METRICS, combine, load_cached, make_agents, plan_chunks, run_chunks
+    from ..play.simulate import ROUND_METRICS, combine, load_cached, make_agents, plan_chunks
 
     check_range("--rounds", args.rounds, 1, MAX_RUN_ROUNDS,
                 "Split a longer run, or compare with --games; see docs/limits.md.")
     check_range("--games", args.games, 1, MAX_RUN_GAMES, "Split a longer run; see docs/limits.md.")
     check_jobs(args.jobs)
     check_seed(args.seed)
+    if not 0.0 <= args.gap_threshold <= 1.0:
+        raise UsageError(f"--gap-threshold must be between 0 and 1, not {args.gap_threshold}")
+    if args.fill and args.no_fill:
+        raise UsageError("--fill and --no-fill contradict each other", fix="Give one of them.")
     dirs = ruleset_dirs(args)
     ruleset = load_cached(args.ruleset, dirs)  # read once: chunks and forked workers reuse it
     from ..engine import new_game
 
     new_game(ruleset, args.players, 0)  # a bad player count fails here, before any worker starts
     make_agents(args.policy, args.players, [0] * args.players)  # and a bad policy
-    specs = plan_chunks(args.ruleset, args.players, args.policy, args.seed, rounds=args.rounds,
-                        games=args.games, search_dirs=[str(d) for d in dirs],
-                        ruleset_hash=ruleset.content_hash, situations=args.situations)
+    if args.fill:
+        _check_fill_source(args, dirs)
+
+    def plan(spec: str, digest: str):
+        return plan_chunks(spec, args.players, args.policy, args.seed, rounds=args.rounds, games=args.games,
+                           search_dirs=[str(d) for d in dirs], ruleset_hash=digest, situations=args.situations,
+                           seats=args.seats)
+
     started = time.perf_counter()
-    if args.json or not sys.stderr.isatty():
-        results = run_chunks(specs, args.jobs)
-    else:
-        results = _with_progress(specs, args)
+    specs = plan(args.ruleset, ruleset.content_hash)
+    first = specs if args.no_fill else specs[:_first_chunks(specs, args)]
+    results = _run_chunks(first, args)
+    written = combine(results).to_json()
+    filling = None
+    if not args.no_fill and _void_share(written) > args.gap_threshold:
+        filling = _filling(args, ruleset, dirs) or None  # (none: no silence a reading fills voids them)
+    if filling:
+        results = _run_chunks(plan(filling["spec"], filling["content_hash"]), args)
+    elif len(first) < len(specs):
+        results += _run_chunks(specs[len(first):], args)  # the ruleset as written, to the full amount
     wall = time.perf_counter() - started
-    summary = combine(results)
-    data = summary.to_json()
+    data = combine(results).to_json()
     data = {"ruleset": data.pop("ruleset"), "ruleset_hash": data.pop("ruleset_hash"),
             "players": args.players, "policy": args.policy, "seed": args.seed,
             "requested": {"rounds": args.rounds, "games": args.games}, "jobs": args.jobs,
             "seconds": round(wall, 3), "rounds_per_sec": round(data["rounds"] / wall, 1) if wall > 0 else None,
             **data}
+    if filling:
+        data["filling"] = filling
+        data["as_written"] = {"ruleset": written["ruleset"], "ruleset_hash": written["ruleset_hash"],
+                              "void_share": _void_share(written), **{k: written[k] for k in (
+                                  "rounds", "games", "outcomes", "per_round", "per_game", "rule_gaps")}}
     if args.json:
         print(json.dumps(data, indent=2))
     else:
         print(_table(data, ROUND_METRICS))
     return 0
+
+
+def _void_share(summary) -> float:
+    return summary["outcomes"].get("void-gap", {}).get("rate") or 0.0
+
+
+def _first_chunks(specs, args) -> int:
+    """How many chunks the ruleset as written plays before simulate knows whether to fill it (the
+    same first run as compare's: :func:`dosrules.comparison.filled.unfilled_amount`)."""
+    from ..comparison.filled import unfilled_amount
+
+    (_, amount), = unfilled_amount(args.rounds, args.games).items()
+    done = count = 0
+    while done < amount:
+        done += specs[count].rounds or specs[count].games
+        count += 1
+    return count
+
+
+def _filling(args, ruleset, dirs) -> dict[str, Any]:
+    """The ruleset's silences filled (the baseline filling of ``gaps --measure``, or --fill first)."""
+    from ..comparison.filled import FILL_SOURCE_WORDS
+    from ..gaps.measure import baseline_filling
+    from ..ruleset.fill import fill_inline
+
+    filling = baseline_filling(ruleset, args.ruleset, args.players, dirs, args.fill, option="--fill")
+    if not filling.readings:
+        return {}
+    return {"spec": filling.spec_with(), "content_hash": fill_inline(ruleset, filling.parts()).content_hash,
+            "threshold": args.gap_threshold, "readings": filling.to_json()["readings"],
+            "source": f"from --fill {args.fill}, else {FILL_SOURCE_WORDS}" if args.fill else FILL_SOURCE_WORDS}
+
+
+def _check_fill_source(args, dirs) -> None:
+    from ..ruleset.loader import resolve
+
+    problems = resolve(f"{args.ruleset}~{args.fill}", dirs).problems
+    if problems:
+        raise UsageError(f"--fill {args.fill}: {problems[0].what}", where=problems[0].where, fix=problems[0].fix)
+
+
+def _run_chunks(specs, args):
+    from ..play.simulate import run_chunks
+
+    if args.json or not sys.stderr.isatty():
+        return run_chunks(specs, args.jobs)
+    return _with_progress(specs, args)
 
 
 def _with_progress(specs, args):
@@ -230,6 +309,8 @@ def _table(d: dict, metrics: dict[str, str]) -> str:
              f"seed {d['seed']}",
              f"{d['rounds']} rounds ({d['games']} complete games) in {d['seconds']} s: "
              f"{d['rounds_per_sec']} rounds/s with {d['jobs']} job(s)", ""]
+    if d.get("filling"):
+        lines[:0] = _as_written_lines(d)
     outcomes = ", ".join(f"{k} {v['count']} ({v['rate']:.1%})" for k, v in d["outcomes"].items())
     lines += [f"rounds: {outcomes}", ""]
     head = f"{'per round':<24}{'mean':>9}{'sd':>9}{'95% CI':>21}{'min':>6}{'max':>6}"
@@ -253,4 +334,32 @@ def _table(d: dict, metrics: dict[str, str]) -> str:
             lines.append(f"  {k:<44} {v['rate']:.2%}  (settled by lot; {v['count']})")
     else:
         lines.append("rule gaps: none")
+    for a in (d.get("policies") or {}).get("agents", []):
+        lines.append(f"agent {a['agent']} ({a['seats']} of {d['players']} seats; {a['fair']:.0%} if the agents played "
+                     f"alike): wins {_share(a['rounds'])} of the scored rounds, {_share(a['games'])} of the games")
     return "\n".join(lines)
+
+
+def _share(rate) -> str:
+    if rate["rate"] is None:
+        return "-"
+    lo, hi = rate["ci95"]
+    return f"{rate['rate']:.1%} ({lo:.1%} to {hi:.1%})"
+
+
+def _as_written_lines(d: dict) -> list[str]:
+    """What simulate says first when it summarises the ruleset filled: why, and the ruleset as written."""
+    w, f = d["as_written"], d["filling"]
+    gaps = ", ".join(f"{p} {v['rate']:.1%}" for p, v in sorted(w["rule_gaps"].items(), key=lambda kv: -kv[1]["count"]))
+    turns, rpg = w["per_round"]["turns"]["mean"], w["per_game"]["rounds_per_game"]["mean"]
+    import textwrap
+
+    text = (f"These figures are of {w['ruleset']} with its silences filled: as written, rule gaps void "
+            f"{w['void_share']:.1%} of {w['rounds']} rounds (more than {f['threshold']:.0%}: {gaps}), so its "
+            f"figures would measure the silences (--no-fill gives them). As written: {_fmt(turns)} turns per "
+            f"round, {_fmt(rpg)} rounds per game. Readings ({f['source']}):")
+    lines = textwrap.wrap(text, 100, break_on_hyphens=False)
+    for r in f["readings"]:
+        lines += textwrap.wrap(f"{r['path']} = {r['reading']} ({r['why']})", 100, initial_indent="  ",
+                               subsequent_indent="    ", break_on_hyphens=False)
+    return lines + [""]

@@ -23,7 +23,7 @@ from typing import Any, Mapping, Sequence
 from .design import compare_measure
 from .metrics import SEAT_MARGIN
 from .metrics import metric as metric_of
-from .stats import even_split, holm, tost_means, tost_proportions, two_proportions, welch_t
+from .stats import even_split, holm, same_agent_seats, tost_means, tost_proportions, two_proportions, welch_t
 
 __all__ = ["Effect", "effects", "Flag", "degenerate_flags", "Thresholds", "rates_of", "seat_fairness"]
 
@@ -141,21 +141,35 @@ def seat_fairness(summaries: Mapping[tuple[str, int], Mapping[str, Any]], alpha:
     """Per ruleset and player count: the round winners' seats (counted left from the dealer)
     against an even split. ``verdict``: "uneven" (chi-square, Holm-adjusted over the rulesets,
     below ``alpha``), "even" (every seat within ``±margin`` of an even share, by exact binomial
-    TOSTs, Holm-adjusted likewise) or "undecided"."""
+    TOSTs, Holm-adjusted likewise) or "undecided". With a mixed policy (different agents in the
+    seats) a seat's wins would show its agent's skill too, so only seats that hold the same agent
+    are compared (:func:`.stats.same_agent_seats`); ``basis`` says which: "every seat" or
+    "same-agent seats". Under a mixed policy in which no two seats hold the same agent, no seat
+    test can be made: ``basis`` is "none" and ``verdict`` "untestable"."""
     rows = []
+    untestable = []
     for (spec, n), s in summaries.items():
-        seats = s["winner_seat_from_dealer"]
-        counts = [seats.get(str(k), {}).get("count", 0) for k in range(n)]
-        fair = even_split(counts, margin)
+        policies = s.get("policies")
+        if policies:
+            shared = policies["shared"]
+            if all(a["seats"] < 2 for a in policies["agents"]):
+                untestable.append({"ruleset": spec, "players": n, "basis": "none", "verdict": "untestable"})
+                continue
+            fair = same_agent_seats(shared["wins"], shared["held"], shared["pairs"], n, margin)
+            basis = "same-agent seats"
+        else:
+            seats = s["winner_seat_from_dealer"]
+            fair = even_split([seats.get(str(k), {}).get("count", 0) for k in range(n)], margin)
+            basis = "every seat"
         if fair is not None:
-            rows.append({"ruleset": spec, "players": n, **fair.to_json()})
+            rows.append({"ruleset": spec, "players": n, "basis": basis, **fair.to_json()})
     for key in ("p", "p_even"):
         for row, p in zip(rows, holm([r[key] for r in rows])):
             row[key + "_holm"] = p
     for row in rows:
         row["verdict"] = ("uneven" if row["p_holm"] < alpha else "even" if row["p_even_holm"] < alpha
                           else "undecided")
-    return rows
+    return rows + untestable
 
 
 # --- degenerate variants -------------------------------------------------------------------------

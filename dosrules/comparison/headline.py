@@ -98,9 +98,15 @@ def _seats(rows, n, specs, names) -> str | None:
         margin = 100 * rows[group[0]]["margin"]
         scored = min(rows[spec]["n"] for spec in group)
         parts.append(f"no seat is shown to win more often than another {_under(group, specs, names)}, but "
-                     f"{scored:,} scored rounds{' (the fewest of them)' if len(group) > 1 else ''} are too few to show every seat within ±{margin:.0f} points of "
-                     f"{even}: a longer run (more --rounds) would tell")
+                     f"{scored:,} {'scored' if rows[group[0]]['basis'] == 'every seat' else 'comparable'} rounds"
+                     f"{' (the fewest of them)' if len(group) > 1 else ''} are too few to show every seat within "
+                     f"±{margin:.0f} points of {even}: a longer run would tell")
+    if "untestable" in by_verdict:
+        parts.append(f"no two seats hold the same agent {_under(by_verdict['untestable'], specs, names)}, so "
+                     "whether a seat wins more cannot be told apart from which agent sits there")
     text = "; ".join(parts)
+    if any(r["basis"] == "same-agent seats" for r in rows.values()):
+        text += " (comparing only seats that hold the same agent, so that the agents' skill is not read as a seat's)"
     return text[0].upper() + text[1:] + "."
 
 
@@ -167,6 +173,37 @@ def _design(tests, base, n, specs, names, sims) -> list[str]:
         out.append(f"Games are not won evenly from every seat under {join_words([names[s] for s in uneven])} "
                    "(chi-square test of the game winners' seats): see the design profile.")
     return out
+
+
+def _agents(rows, n, specs, names) -> str | None:
+    """A mixed policy: the agent that wins most above what its seats would win if agents did not matter."""
+    rows = [r for r in rows if r["players"] == n]
+    if not rows:
+        return None
+    best = []
+    for spec in specs:
+        r = next((r for r in rows if r["ruleset"] == spec), None)
+        if r is None or not r["agents"]:
+            continue
+        a = max(r["agents"], key=lambda a: (a["rounds"]["rate"] or 0.0) - a["fair"])
+        if a["rounds"]["rate"] is not None:
+            best.append((spec, a))
+    if not best:
+        return None
+    parts = []
+    for i, (spec, a) in enumerate(best):
+        lo, hi = a["rounds"]["ci95"]
+        games = f" and {_pct(a['games']['rate'])}" if a["games"]["rate"] is not None else ""
+        if i == 0:
+            parts.append(f"{a['agent']} ({a['seats']} of {n} seats) wins {_pct(a['rounds']['rate'])} of the scored "
+                         f"rounds ({_pct(lo)} to {_pct(hi)}){games + ' of the games' if games else ''} "
+                         f"under {names[spec]}")
+        else:
+            who = "" if a["agent"] == best[0][1]["agent"] else f"{a['agent']} "
+            parts.append(f"{who}{_pct(a['rounds']['rate'])} ({_pct(lo)} to {_pct(hi)}){games} under {names[spec]}")
+    moved = "the agents move one seat each game" if rows[0]["seats"] == "rotate" else "the agents keep their seats"
+    fair = best[0][1]["fair"]
+    return f"Agents: {'; '.join(parts)}, against {_pct(fair)} if the agents played alike ({moved})."
 
 
 def _under(group, specs, names) -> str:
@@ -294,6 +331,7 @@ def headline(doc: Mapping[str, Any]) -> list[str]:
             text = "; ".join(parts)
             out.append(_with(prefix, text[0].upper() + text[1:] + "."))
         for sentence in (*_design(tests, base, n, specs, names, sims),
+                         _agents(doc.get("agents", []), n, specs, names),
                          _seats(doc.get("seat_fairness", []), n, specs, names),
                          _length(sims, tests, base, n, specs, names)):
             if sentence:

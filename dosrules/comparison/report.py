@@ -74,6 +74,8 @@ def build_document(*, rulesets: Sequence[Mapping[str, Any]], settings: Mapping[s
                     "tests": [e.to_json() for e in effects]},
         "exercised": [dict(e) for e in exercised],
         "seat_fairness": [dict(r) for r in seat_fairness],
+        "agents": [{"ruleset": spec, "players": n, **s["policies"]} for (spec, n), s in summaries.items()
+                   if s.get("policies")],
         "figures_of": "filled" if filling else "as written",
         "filling": None if filling is None else dict(filling),
         "unfilled": None if not filling else [{"ruleset": spec, "players": n, "summary": s}
@@ -589,11 +591,25 @@ def _equivalent_summary(doc, labels) -> str:
     return f"Shown within the margin against {labels[base]} (two one-sided tests): " + "; ".join(parts) + "."
 
 
+SEAT_BASIS = {
+    "every seat": "",
+    "same-agent seats": ("the agents differ between seats, so seats are compared only among those that hold the "
+                         "same agent: a seat's share is an even share plus the wins it took beyond its chance among "
+                         "them (the agents' effect removed)"),
+    "none": "",
+}
+VERDICTS = {"even": "even ±{margin} pts", "undecided": "can't tell yet",
+            "untestable": "no two seats hold the same agent: seats cannot be told apart from agents"}
+
+
 def _text_seats(doc, specs, labels) -> list[str]:
     rows = doc["seat_fairness"]
     out = ["Seats: share of the scored rounds each seat wins, counted left from the dealer"]
     if not rows:
         return out + ["  no scored rounds"]
+    for basis in dict.fromkeys(r["basis"] for r in rows):
+        if SEAT_BASIS.get(basis):
+            out += _wrap(f"({SEAT_BASIS[basis]})", "  ", "  ")
     for n in doc["settings"]["players"]:
         mine = [r for r in rows if r["players"] == n]
         if not mine:
@@ -601,11 +617,35 @@ def _text_seats(doc, specs, labels) -> list[str]:
         header = ["", *[("dealer" if k == 0 else f"{k} left") for k in range(n)], "verdict"]
         table = []
         for r in sorted(mine, key=lambda r: labels[r["ruleset"]]):
-            verdict = {"uneven": f"not even (p {_fmt_p(r['p_holm'])})", "even": f"even ±{100 * r['margin']:.0f} pts",
-                       "undecided": "can't tell yet"}[r["verdict"]]
+            if r["verdict"] == "untestable":
+                table.append([labels[r["ruleset"]], *["–"] * n, VERDICTS["untestable"]])
+                continue
+            verdict = (f"not even (p {_fmt_p(r['p_holm'])})" if r["verdict"] == "uneven" else
+                       VERDICTS[r["verdict"]].format(margin=f"{100 * r['margin']:.0f}"))
             table.append([labels[r["ruleset"]], *[f"{100 * x:.1f}%" for x in r["shares"]], verdict])
         out.append(f"  {n} players; an even split is {100 / n:.1f}% each")
         out.append(_table(table, header))
+    return out + _text_agents(doc, labels)
+
+
+def _text_agents(doc, labels) -> list[str]:
+    """A mixed policy: each agent's share of the scored rounds and of the games, against the share
+    its seats would win if agents did not matter."""
+    rows = doc.get("agents") or []
+    if not rows:
+        return []
+    how = {"rotate": "the agents move one seat each game, so each sits in each seat equally often",
+           "fixed": "the agents keep their seats (--seats fixed)"}[rows[0]["seats"]]
+    out = ["", *_wrap(f"Agents: share of the scored rounds and of the games each agent wins ({how}; 95% "
+                      "intervals)", "  ", "")]
+    several = len(doc["settings"]["players"]) > 1
+    table = []
+    for r in sorted(rows, key=lambda r: (r["players"], labels[r["ruleset"]])):
+        for a in r["agents"]:
+            table.append([labels[r["ruleset"]] + (f" {r['players']}p" if several else ""), a["agent"],
+                          f"{a['seats']} of {r['players']}", f"{100 * a['fair']:.0f}%", _pct_pm(a["rounds"]),
+                          _pct_pm(a["games"])])
+    out.append(_table(table, ["", "agent", "seats", "if equal", "rounds won", "games won"], keep=6))
     return out
 
 
@@ -662,5 +702,5 @@ def render_html(doc: Mapping[str, Any], plots: Mapping[str, str]) -> str:
                            labels={r["spec"]: r["label"] for r in doc["rulesets"]}, names=names,
                            plots={k: Markup(v) for k, v in plots.items()}, figures=FIGURES, outcomes=OUTCOMES,
                            few_games=FEW_GAMES, sentence=lambda w: sentences[id(w)], seat_words=seat_words,
-                           as_written=as_written(doc), test_names=TEST_NAMES, design_rows=DESIGN_ROWS,
-                           design_value=design_value, design_difference=_design_difference)
+                           as_written=as_written(doc), seat_basis=SEAT_BASIS, test_names=TEST_NAMES,
+                           design_rows=DESIGN_ROWS, design_value=design_value, design_difference=_design_difference)

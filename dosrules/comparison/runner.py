@@ -28,10 +28,14 @@ def run_chunk_json(spec_json: dict[str, Any]) -> dict[str, Any]:
 
 
 def chunk_key(spec, version: str) -> tuple:
-    """The store key of a ChunkSpec (its ruleset named by content hash, not by spec)."""
+    """The store key of a ChunkSpec (its ruleset named by content hash, not by spec; a mixed policy
+    with its seating, :func:`~dosrules.play.simulate.policy_key`)."""
+    from ..play.simulate import policy_key
+
     mode, size = ("rounds", spec.rounds) if spec.rounds is not None else ("games", spec.games)
     return ResultStore.key({"code_version": version, "ruleset_hash": spec.ruleset_hash,
-                            "players": spec.players, "policy": spec.policy, "seed": spec.seed,
+                            "players": spec.players, "policy": policy_key(spec.policy, spec.seats),
+                            "seed": spec.seed,
                             "mode": mode, "size": size, "chunk_index": spec.index,
                             "turn_cap": spec.turn_cap, "max_rounds_per_game": spec.max_rounds_per_game})
 
@@ -52,6 +56,7 @@ class RunPlan:
     games: int | None = None
     chunk_games: int | None = None  # None: simulate.CHUNK_GAMES
     situations: bool = True  # count what was exercised (the report of the figures alone needs none)
+    seats: str = "rotate"  # how a mixed policy's agents are seated (dosrules.play.simulate.SEATS)
 
     def cells(self):
         """(spec, hash, players, chunk specs) for every ruleset and player count."""
@@ -64,7 +69,7 @@ class RunPlan:
                                                    search_dirs=self.search_dirs, ruleset_hash=digest,
                                                    chunk_rounds=self.chunk_rounds,
                                                    chunk_games=self.chunk_games or CHUNK_GAMES,
-                                                   situations=self.situations)
+                                                   situations=self.situations, seats=self.seats)
 
 
 @dataclass

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import asdict, dataclass
-from typing import Sequence
+from typing import Mapping, Sequence
 
 __all__ = ["TestResult", "Equivalence", "SeatFairness", "welch_t", "two_proportions", "wilson",
            "tost_means", "tost_proportions", "even_split", "holm"]
@@ -179,6 +179,52 @@ def even_split(counts: Sequence[int], margin: float) -> SeatFairness | None:
         p_even = max(p_even, float(lo), float(hi))
     return SeatFairness(n, tuple(c / n for c in counts), tuple(wilson(c, n) for c in counts),
                         float(chi.statistic), float(chi.pvalue), margin, p_even)
+
+
+def same_agent_seats(wins: Mapping[str, int], held: Mapping[str, int], pairs: Mapping[str, int], seats: int,
+                     margin: float) -> SeatFairness | None:
+    """Seats against an even split when the seats hold different agents, compared only among seats
+    that hold the same agent. Over the scored rounds won by an agent that holds m > 1 seats, each
+    of its m seats wins with chance 1/m if seats do not matter: ``wins`` counts such rounds by the
+    winner's seat k, ``held`` ("k/m") the rounds in which seat k held the winner's agent, ``pairs``
+    ("k,j/m") those in which seats k and j both held it. Expected wins E_k = Σ held/m; their
+    covariance V = diag(E) − Σ pairs/m² − diag(Σ held/m²); the test is the Wald statistic
+    (W − E)ᵀ V⁺ (W − E), chi-square with seats − 1 degrees of freedom. The shares reported are
+    1/seats + (W_k − E_k)/N (N the rounds counted): each seat's share with the agents' effect
+    removed, the plain share when every seat holds the same agent; "even" is every seat within
+    ±``margin`` of 1/seats by two one-sided z-tests. None when no such round was won."""
+    import numpy as np
+
+    w = np.array([wins.get(str(k), 0) for k in range(seats)], dtype=float)
+    total = float(w.sum())
+    if total == 0 or seats < 2:
+        return None
+    expected = np.zeros(seats)
+    cov = np.zeros((seats, seats))
+    for key, count in held.items():
+        k, m = map(int, key.split("/"))
+        expected[k] += count / m
+        cov[k, k] -= count / (m * m)
+    for key, count in pairs.items():
+        kj, m = key.split("/")
+        k, j = map(int, kj.split(","))
+        cov[k, j] -= count / (int(m) ** 2)
+    cov += np.diag(expected)
+    d = w - expected
+    stat = float(d @ np.linalg.pinv(cov) @ d)
+    st = _stats()
+    p = float(st.chi2.sf(stat, seats - 1))
+    shares = tuple(float(1.0 / seats + x / total) for x in d)
+    half = [1.959964 * math.sqrt(max(cov[k, k], 0.0)) / total for k in range(seats)]
+    p_even = 0.0
+    for k in range(seats):
+        dev, se = float(d[k] / total), math.sqrt(max(cov[k, k], 0.0)) / total
+        if se == 0.0:
+            p_even = max(p_even, 0.0 if abs(dev) < margin else 1.0)
+            continue
+        p_even = max(p_even, float(st.norm.sf((dev + margin) / se)), float(st.norm.cdf((dev - margin) / se)))
+    return SeatFairness(int(total), shares, tuple((x - h, x + h) for x, h in zip(shares, half)), stat, p,
+                        margin, p_even)
 
 
 def holm(pvalues: list[float]) -> list[float]:

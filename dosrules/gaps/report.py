@@ -121,6 +121,16 @@ def _effect(e: Mapping[str, Any]) -> str:
     return f"{e['label']} {e['estimate']:+.3g} ({lo:+.3g} to {hi:+.3g}{rel})"
 
 
+def _void_words(summary: Mapping[str, Any]) -> str:
+    """The baseline's rounds that still end void at a rule gap: none, as every silence is filled,
+    unless a case no reading decides remains (the figures then measure it too: say so)."""
+    share = summary["outcomes"].get("void-gap", {}).get("rate") or 0.0
+    if not share:
+        return "; no round void at a rule gap (every figure is of the game, not of a silence)"
+    return (f"; {100 * share:.1f}% of its rounds still void at {', '.join(sorted(summary['rule_gaps']))}, a case "
+            "no reading decides: those rounds are cut short in these figures")
+
+
 def _figures_line(figures: Mapping[str, float | None], players: int) -> str:
     seats = " / ".join(f"{100 * (figures[f'seat:{k}'] or 0):.0f}%" for k in range(players))
     return (f"turns per round {_num(figures['turns'])}, rounds per game {_num(figures['rounds_per_game'])}, "
@@ -137,7 +147,7 @@ def _measured(doc: Mapping[str, Any]) -> list[str]:
     out.append("Baseline: every silence filled; while one is varied the others stay at these readings")
     wide, reading = max(len(b["path"]) for b in base["readings"]), max(len(b["reading"]) for b in base["readings"])
     out += [f"  {b['path']:<{wide}}  {b['reading']:<{reading}}  {b['why']}" for b in base["readings"]]
-    out += _wrap(f"Its figures: {_figures_line(base['figures'], n)}.")
+    out += _wrap(f"Its figures: {_figures_line(base['figures'], n)}{_void_words(base['summary'])}.")
     out += _wrap(f"{st['rounds']} rounds per reading ({st['reach_rounds']} to find what play reaches), policy "
                  f"{st['policy']}, seed {st['seed']}, chunks of {st['chunk_rounds']} rounds paired by seed. "
                  f"Effects are reading minus baseline with 95% CIs; differences Holm-adjusted over "

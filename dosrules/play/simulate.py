@@ -41,12 +41,17 @@ from .tally import SituationTally, Tally, hist_add as _hist_add
 
 __all__ = [
     "ChunkSpec", "ChunkResult", "Moments", "Summary", "run_chunk", "run_chunks", "plan_chunks",
-    "combine", "derive_seed", "load", "load_cached", "make_agents", "split_agent_specs", "CHUNK_ROUNDS", "CHUNK_GAMES", "TURN_CAP",
+    "combine", "derive_seed", "load", "load_cached", "make_agents", "seat_agents", "mixed", "policy_key",
+    "split_agent_specs", "SEATS", "CHUNK_ROUNDS", "CHUNK_GAMES", "TURN_CAP",
     "ROUND_METRICS", "GAME_METRICS",
 ]
 
 CHUNK_ROUNDS = 250  # rounds per chunk in rounds mode (part of the numbers: changing it changes them)
 CHUNK_GAMES = 25  # games per chunk in games mode
+#: how the agents of a mixed policy are seated: "rotate" (each game of a chunk shifts them one seat
+#: left, from a shift that is the chunk index: each agent sits in each seat equally often over every
+#: players consecutive chunks) or "fixed" (as named, game after game)
+SEATS = ("rotate", "fixed")
 
 #: per-round statistics (each observed once per finished, uncapped round) and what they mean
 ROUND_METRICS = {
@@ -115,18 +120,35 @@ def split_agent_specs(text: str) -> list[str]:
     return out
 
 
-def make_agents(policy: str, players: int, seeds: Sequence[int]) -> list:
-    """One agent per seat from ``policy``: one agent spec for every seat (``greedy``,
-    ``greedy:forget=0.1``) or one per seat (``greedy,random,greedy``), seeded with ``seeds``."""
-    from .agents import parse_agent_spec
-
+def seat_agents(policy: str, players: int, shift: int = 0) -> list[str]:
+    """The agent spec of each seat: ``policy`` is one agent spec for every seat (``greedy``,
+    ``greedy:forget=0.1``) or one per seat (``greedy,random,greedy``); with ``shift``, seat ``s``
+    takes the agent named for seat ``s + shift`` (mod ``players``): how mixed policies rotate."""
     specs = split_agent_specs(policy)
     if len(specs) == 1:
         specs *= players
     if len(specs) != players:
         raise UsageError(f"'{policy}' names {len(specs)} agents for {players} players",
                          fix="Give one agent for every seat, or one agent for all.")
-    return [parse_agent_spec(s, seeds[i]) for i, s in enumerate(specs)]
+    return [specs[(s + shift) % players] for s in range(players)]
+
+
+def make_agents(policy: str, players: int, seeds: Sequence[int], shift: int = 0) -> list:
+    """One agent per seat from ``policy`` (see :func:`seat_agents`), seeded with ``seeds``."""
+    from .agents import parse_agent_spec
+
+    return [parse_agent_spec(s, seeds[i]) for i, s in enumerate(seat_agents(policy, players, shift))]
+
+
+def mixed(policy: str) -> bool:
+    """Whether ``policy`` seats different agents (``greedy,random,random``)."""
+    return len(set(split_agent_specs(policy))) > 1
+
+
+def policy_key(policy: str, seats: str) -> str:
+    """The policy as the results store keys it: rotated seats of a mixed policy play other games
+    than fixed ones, so they are stored apart (``greedy,random; seats rotate``)."""
+    return f"{policy}; seats rotate" if seats == "rotate" and mixed(policy) else policy
 
 
 # --- the chunk API ----------------------------------------------------------------------------------
@@ -156,10 +178,13 @@ class ChunkSpec:
     turn_cap: int = TURN_CAP
     max_rounds_per_game: int = MAX_ROUNDS_PER_GAME
     situations: bool = False  # count the situations of dosrules.play.situations (compare does)
+    seats: str = "rotate"  # how a mixed policy's agents are seated (SEATS)
 
     def __post_init__(self):
         if (self.rounds is None) == (self.games is None):
             raise ValueError("a chunk has either rounds or games")
+        if self.seats not in SEATS:
+            raise ValueError(f"seats must be one of {SEATS}, not {self.seats!r}")
 
     def key(self) -> dict[str, Any]:
         """The spec as JSON data (a stable key for stores)."""
@@ -226,9 +251,16 @@ class ChunkResult:
     rounds by the rule path of their gap; ``gaps_by_lot``: gaps settled by lot (not voiding) by
     rule path; ``situations``: Moments per round of each situation of
     :mod:`dosrules.play.situations` (how often play reached a moment a rule decides; empty unless
-    the spec asks for them); ``design``: histograms of the course of each completed game and of
-    each scored round (:mod:`dosrules.play.course`: lead changes, the winner's deficit, the round
-    it led from for good, its seat; rounds won from behind in one turn);
+    the spec asks for them);
+    with a mixed policy (agents differ between seats), ``policy_rounds`` / ``policy_games``: scored
+    rounds / completed games won by each agent spec; and, for the seat test that compares only
+    seats holding the same agent, over the scored rounds won by an agent that holds m > 1 seats:
+    ``shared_wins``: such rounds by the winner's seat counted left from the dealer;
+    ``shared_held``: ``"k/m"`` -> such rounds in which seat k held the winner's agent;
+    ``shared_pairs``: ``"k,j/m"`` -> such rounds in which seats k != j both held it;
+    ``design``: histograms of the course of each completed game and of each scored round
+    (:mod:`dosrules.play.course`: lead changes, the winner's deficit, the round it led from for
+    good, its seat; rounds won from behind in one turn);
     ``actions``: actions applied; ``seconds``: compute time (not part of the numbers).
     """
 
@@ -248,6 +280,11 @@ class ChunkResult:
     gaps: dict[str, int] = field(default_factory=dict)
     gaps_by_lot: dict[str, int] = field(default_factory=dict)
     situations: dict[str, Moments] = field(default_factory=dict)
+    policy_rounds: dict[str, int] = field(default_factory=dict)
+    policy_games: dict[str, int] = field(default_factory=dict)
+    shared_wins: dict[str, int] = field(default_factory=dict)
+    shared_held: dict[str, int] = field(default_factory=dict)
+    shared_pairs: dict[str, int] = field(default_factory=dict)
     design: dict[str, dict[str, int]] = field(default_factory=dict)
     seconds: float = 0.0
 
@@ -273,9 +310,10 @@ def plan_chunks(ruleset: str, players: int, policy: str, seed: int, *, rounds: i
                 games: int | None = None, search_dirs: Iterable[str | Path] = (),
                 ruleset_hash: str | None = None, chunk_rounds: int = CHUNK_ROUNDS,
                 chunk_games: int = CHUNK_GAMES, turn_cap: int = TURN_CAP,
-                situations: bool = False) -> list[ChunkSpec]:
+                situations: bool = False, seats: str = "rotate") -> list[ChunkSpec]:
     """The chunks of a run of ``rounds`` rounds or ``games`` games (the last chunk may be smaller);
-    ``situations``: count the situations too (see :class:`ChunkSpec`)."""
+    ``situations``: count the situations too (see :class:`ChunkSpec`); ``seats``: how a mixed
+    policy's agents are seated (:data:`SEATS`)."""
     if (rounds is None) == (games is None):
         raise UsageError("give either a number of rounds or a number of games",
                          fix="Use --rounds N or --games N.")
@@ -290,7 +328,7 @@ def plan_chunks(ruleset: str, players: int, policy: str, seed: int, *, rounds: i
                                rounds=k if rounds is not None else None,
                                games=k if games is not None else None,
                                search_dirs=dirs, ruleset_hash=ruleset_hash, turn_cap=turn_cap,
-                               situations=situations))
+                               situations=situations, seats=seats))
     return specs
 
 
@@ -320,18 +358,25 @@ def _play_chunk(spec: ChunkSpec) -> ChunkResult:
     cap = spec.turn_cap
     action_cap = cap * 50
     rounds_mode = spec.rounds is not None
+    rotate = spec.seats == "rotate" and mixed(spec.policy)
     game_no = 0
     while (res.rounds < spec.rounds) if rounds_mode else (game_no < spec.games):
         game_seed = derive_seed(spec.seed, spec.index, game_no)
         limit = spec.rounds - res.rounds if rounds_mode else spec.max_rounds_per_game
         state = new_game(ruleset, n, game_seed, max_rounds=limit)
-        agents = make_agents(spec.policy, n, [derive_seed(game_seed, "seat", s) for s in range(n)])
+        shift = (spec.index + game_no) % n if rotate else 0
+        seated = seat_agents(spec.policy, n, shift)
+        agents = make_agents(spec.policy, n, [derive_seed(game_seed, "seat", s) for s in range(n)], shift)
+        if len(set(seated)) > 1:
+            tally.seat_agents = seated
         game_no += 1
         tally.row_minimum = state.c.row_minimum
         over = tally.play(state, agents, cap, action_cap)
         res.actions += len(state.history)
         if over is not None:
             if over.winner is not None:
+                if tally.seat_agents:
+                    _hist_add(res.policy_games, seated[over.winner])
                 res.games += 1
                 res.game_metrics["rounds_per_game"].add(state.round)
                 res.game_metrics["winner_score"].add(over.scores[over.winner])
@@ -423,7 +468,25 @@ class Summary:
             "turns_histogram": dict(sorted(t.turns_hist.items(), key=lambda kv: int(kv[0]))),
             "rounds_per_game_histogram": dict(sorted(t.rounds_per_game_hist.items(), key=lambda kv: int(kv[0]))),
             "course": {name: dict(sorted(h.items())) for name, h in sorted(t.design.items())},
+            **({"policies": self._policies()} if t.policy_rounds or t.policy_games else {}),
         }
+
+    def _policies(self) -> dict[str, Any]:
+        """A mixed policy's figures: each agent's seats and its share of the scored rounds and of the
+        completed games won (Wilson intervals) against ``fair``, the share its seats would win if
+        agents did not matter; and the counts of the same-agent seat test (see ChunkResult)."""
+        t = self.total
+        policy, n = t.spec.get("policy", ""), int(t.spec.get("players", 0))
+        seated = split_agent_specs(policy)
+        scored = t.outcomes.get("scored", 0)
+        agents = []
+        for agent in dict.fromkeys(seated):
+            m = seated.count(agent) if len(seated) > 1 else n
+            agents.append({"agent": agent, "seats": m, "fair": m / n if n else None,
+                           "rounds": _rate(t.policy_rounds.get(agent, 0), scored),
+                           "games": _rate(t.policy_games.get(agent, 0), t.games)})
+        return {"seats": t.spec.get("seats", "rotate"), "agents": agents,
+                "shared": {"wins": dict(t.shared_wins), "held": dict(t.shared_held), "pairs": dict(t.shared_pairs)}}
 
 
 def combine(results: Sequence[ChunkResult]) -> Summary:
@@ -431,7 +494,8 @@ def combine(results: Sequence[ChunkResult]) -> Summary:
     if not results:
         raise ValueError("nothing to combine")
     first = results[0]
-    total = ChunkResult({}, first.ruleset_id, first.ruleset_hash)
+    total = ChunkResult({k: first.spec[k] for k in ("policy", "players", "seats") if k in first.spec},
+                        first.ruleset_id, first.ruleset_hash)
     for r in results:
         if r.ruleset_hash != first.ruleset_hash:
             raise ValueError(f"chunks of different rulesets: {first.ruleset_hash} and {r.ruleset_hash}")
@@ -440,7 +504,8 @@ def combine(results: Sequence[ChunkResult]) -> Summary:
         total.games_stopped += r.games_stopped
         total.actions += r.actions
         total.seconds += r.seconds
-        for name in ("outcomes", "turns_hist", "winner_offset", "rounds_per_game_hist", "gaps", "gaps_by_lot"):
+        for name in ("outcomes", "turns_hist", "winner_offset", "rounds_per_game_hist", "gaps", "gaps_by_lot",
+                     "policy_rounds", "policy_games", "shared_wins", "shared_held", "shared_pairs"):
             mine = getattr(total, name)
             for k, v in getattr(r, name).items():
                 mine[k] = mine.get(k, 0) + v

@@ -79,13 +79,14 @@ class Tally:
 
     __slots__ = ("res", "players", "dealer", "turns", "drawn", "draws", "bonus_draws",
                  "penalty_draws", "single", "double", "calls", "catches", "reshuffles", "gap", "row",
-                 "observed", "row_sizes", "winner_points", "row_minimum", "first_dealer", "first_player",
-                 "turn_seat", "turn_hands", "new_turn", "round_ends")
+                 "observed", "row_sizes", "winner_points", "row_minimum", "seat_agents", "first_dealer",
+                 "first_player", "turn_seat", "turn_hands", "new_turn", "round_ends")
 
     def __init__(self, res: ChunkResult, players: int):
         self.res, self.players = res, players
         self.dealer = 0
         self.row_minimum = 0
+        self.seat_agents: list[str] = []  # a mixed policy's agent spec per seat in this game (else empty)
         # finished rounds' observations, folded into the ChunkResult's Moments by close()
         self.observed: list[tuple[int, ...]] = []  # per round: the _COUNTED metrics, in order
         self.row_sizes: list[int] = []
@@ -194,6 +195,8 @@ class Tally:
         if scored is not None:
             self.winner_points.append(scored.points)
             hist_add(res.winner_offset, (scored.winner - self.dealer) % self.players)
+            if self.seat_agents:
+                self._agent_won(scored.winner)
             self.round_ends.append((scored.round, scored.scores))
             hands, winner = self.turn_hands, scored.winner
             behind = self.turn_seat == winner and len(hands) == self.players and \
@@ -202,6 +205,23 @@ class Tally:
         if self.gap:
             hist_add(res.gaps, self.gap)
         self._reset()
+
+    def _agent_won(self, winner: int) -> None:
+        """Count a round won under a mixed policy: by the winner's agent, and, when that agent holds
+        several seats, for the seat test among the seats that hold it (see ChunkResult)."""
+        res, n, dealer = self.res, self.players, self.dealer
+        agent = self.seat_agents[winner]
+        hist_add(res.policy_rounds, agent)
+        same = [(s - dealer) % n for s in range(n) if self.seat_agents[s] == agent]
+        m = len(same)
+        if m < 2:
+            return
+        hist_add(res.shared_wins, (winner - dealer) % n)
+        for k in same:
+            hist_add(res.shared_held, f"{k}/{m}")
+            for j in same:
+                if j != k:
+                    hist_add(res.shared_pairs, f"{k},{j}/{m}")
 
     def close(self) -> None:
         """Fold the finished rounds' observations into the ChunkResult."""
