@@ -13,7 +13,10 @@ At a decision with a real choice, the agent
    every seat (itself included) until the round ends, and scores the outcome for itself: the
    points it scored less the mean of the points each other seat scored (0 for a void round),
    ``± target`` when the game ends (won or lost);
-4. takes the candidate of the highest mean outcome; ties go to the earlier candidate (greedy's).
+4. takes the candidate of the highest mean outcome (ties go to the earlier candidate), if its
+   lead over greedy's choice, paired sample by sample, is at least ``margin`` standard errors
+   (default 1); else greedy's choice. A lead smaller than the noise of so few samples is more
+   often luck of the draw than a better move.
 
 Every candidate meets the same determinisations and the same rollout chance (common random
 numbers), so the comparison between candidates is paired. Decisions with one candidate (and
@@ -32,15 +35,16 @@ a decision to ``samples * width`` rollouts of at most the rest of a round, playe
 is a count, not a clock, so a game is reproducible from its seeds; docs/games.md gives the
 decisions per second this costs (``benchmarks/bench_search.py`` measures it).
 
-Options on the command line: ``search``, ``search:samples=16,width=8,turns=100``.
+Options on the command line: ``search``, ``search:samples=16,width=8,turns=100,margin=0``.
 This module is pure Python (not compiled by mypyc); the rollouts run the engine and greedy, which
 are.
 """
 
 from __future__ import annotations
 
+import math
 import random
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from ..engine.actions import CALL_DOS, Action, Match, Place
 from ..engine.chance import Chance
@@ -59,20 +63,26 @@ class SearchAgent(Agent):
 
     name: ClassVar[str] = "search"
 
-    def __init__(self, seed: int = 0, samples: float = 8, width: float = 6, turns: float = 200):
+    def __init__(self, seed: int = 0, samples: float = 8, width: float = 6, turns: float = 200,
+                 margin: float = 1.0):
         if samples != int(samples) or width != int(width) or turns != int(turns) or \
                 not (1 <= samples <= 10_000 and 1 <= width <= 100 and 1 <= turns <= 10_000):
-            raise UsageError("search agent options are whole numbers: samples from 1 to 10000, width from 1 "
-                             "to 100, turns from 1 to 10000",
+            raise UsageError("search agent options samples, width and turns are whole numbers: samples from 1 "
+                             "to 10000, width from 1 to 100, turns from 1 to 10000",
                              fix="Write e.g. search:samples=16,width=8.")
-        self.samples, self.width, self.turns = int(samples), int(width), int(turns)
+        if not 0.0 <= margin <= 100.0:
+            raise UsageError(f"search agent option margin={margin:g} is not from 0 to 100 (standard errors)",
+                             fix="Write e.g. search:margin=1.")
+        self.samples, self.width, self.turns, self.margin = int(samples), int(width), int(turns), margin
         self.rng = random.Random(seed)
         self.greedy = GreedyAgent(seed)
         #: rollout players, one per seat (greedy that always calls DOS and catches: no randomness)
         self._players: list[GreedyAgent] = []
+        #: decisions so far that rolled out (more than one candidate)
+        self.searches = 0
 
     def __repr__(self) -> str:
-        return f"SearchAgent(samples={self.samples}, width={self.width}, turns={self.turns})"
+        return f"SearchAgent(samples={self.samples}, width={self.width}, turns={self.turns}, margin={self.margin:g})"
 
     def act(self, state: State) -> Action:
         default = self.greedy.act(state)
@@ -81,32 +91,38 @@ class SearchAgent(Agent):
         options = candidates(state, default, self.width)
         if len(options) == 1:
             return options[0]
+        self.searches += 1
         best = self._best(state, options)
         if best:
             self.greedy.forget_plan()  # greedy's plan for this turn no longer holds
         return options[best]
 
     def _best(self, state: State, options: list[Action]) -> int:
-        """The index of the option of the highest mean rollout outcome (the first among equals)."""
+        """The index of the option to take: the one of the highest mean rollout outcome (the
+        first among equals), if its paired lead over greedy's (option 0) is at least ``margin``
+        standard errors; else greedy's."""
         me = state.current_player()
         assert me is not None
         if len(self._players) != state.players:
             self._players = [GreedyAgent(0) for _ in range(state.players)]
-        totals = [0.0] * len(options)
+        values: list[list[float]] = [[] for _ in options]
         for _ in range(self.samples):
             world = determinise(state, me, self.rng)
-            world.chance = Chance(self.rng.getrandbits(63))  # copied below: the same chance for every option
+            world.chance = _RolloutChance(self.rng.getrandbits(63))  # copied below: the same for every option
             world.max_rounds = state.round  # the engine stops the rollout at the round's end ...
             world.max_turns = state.turn_number + self.turns  # ... or after ``turns`` more turns
             for i, action in enumerate(options):
                 game = world.copy()
                 game.apply(action)
-                totals[i] += self._rollout(game, me, state.scores)
+                values[i].append(self._rollout(game, me, state.scores))
+        totals = [sum(v) for v in values]
         best = 0
         for i in range(1, len(options)):
             if totals[i] > totals[best]:
                 best = i
-        return best
+        if best == 0 or self.margin <= 0.0:
+            return best
+        return best if _paired_z(values[best], values[0]) >= self.margin else 0
 
     def _rollout(self, game: State, me: int, start_scores: list[int]) -> float:
         """Greedy plays the round out; the outcome for seat ``me`` against the scores at the
@@ -121,6 +137,46 @@ class SearchAgent(Agent):
         gains = [after - before for after, before in zip(game.scores, start_scores)]
         others = [g for s, g in enumerate(gains) if s != me]
         return gains[me] - sum(others) / len(others)
+
+
+class _RolloutChance(Chance):
+    """A rollout's chance: ``Chance(seed)`` whose generator is seeded when first used (most
+    rollouts shuffle nothing), and whose copies start afresh from the seed (it is copied, unused,
+    once per candidate)."""
+
+    def __init__(self, seed: int):  # the base's generator is never made: every method that uses it is here
+        self.seed = seed
+        self._gen: random.Random | None = None
+
+    def _generator(self) -> random.Random:
+        if self._gen is None:
+            self._gen = random.Random(self.seed)
+        return self._gen
+
+    def shuffle(self, cards: list) -> None:
+        rnd = self._generator().random
+        cards.sort(key=lambda _: rnd())
+
+    def lot(self, n: int) -> int:
+        return self._generator().randrange(n)
+
+    def copy(self) -> "Chance":
+        assert self._gen is None, "a rollout's chance is copied before it is used"
+        return _RolloutChance(cast(int, self.seed))
+
+
+def _paired_z(a: list[float], b: list[float]) -> float:
+    """The mean of the paired differences ``a - b`` in standard errors (infinite when every
+    difference is the same positive number)."""
+    n = len(a)
+    diffs = [x - y for x, y in zip(a, b)]
+    mean = sum(diffs) / n
+    if n < 2:
+        return math.inf if mean > 0 else 0.0
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    if var == 0.0:
+        return math.inf if mean > 0 else 0.0
+    return mean / math.sqrt(var / n)
 
 
 def candidates(state: State, default: Action, width: int) -> list[Action]:
@@ -162,13 +218,16 @@ def determinise(state: State, me: int, rng: random.Random) -> State:
     not read them); its chance is the caller's to set."""
     world = state.copy()
     world.events, world.history = [], []
-    known: dict[Any, int] = {}
-    for card in (*state.hands[me], *state.row, *state.discard, *state.played):
-        known[card] = known.get(card, 0) + 1
+    index = state.c.face_index  # cards are the rules' own objects: their identity names their face
+    known = [0] * len(state.c.faces)
+    for cards in (state.hands[me], state.row, state.discard, state.played):
+        for card in cards:
+            known[index[id(card)]] += 1
     pool = []
     for card in state.c.deck:  # the deck's fixed order: nothing of the hidden arrangement
-        if known.get(card, 0) > 0:
-            known[card] -= 1
+        f = index[id(card)]
+        if known[f] > 0:
+            known[f] -= 1
         else:
             pool.append(card)
     assert len(pool) == sum(len(h) for s, h in enumerate(state.hands) if s != me) + len(state.deck)
