@@ -129,7 +129,7 @@ def _drama_words(t) -> str:
 def _design(tests, base, n, specs, names, sims) -> list[str]:
     """The game as a designer judges it, per ruleset against the baseline: does the better player
     win more often (skill), are games more dramatic (won from behind, lead changes), is the lead
-    settled later, does one ruleset favour a seat in games won."""
+    settled later, do rounds end more suddenly, does one ruleset favour a seat in games won."""
     found = {(t["b"], t["metric"]): t for t in tests
              if t["players"] == n and t["a"] == base and t["family"] == "design"}
     out = []
@@ -159,6 +159,11 @@ def _design(tests, base, n, specs, names, sims) -> list[str]:
         if _verdict(settled) in ("more", "less"):
             parts.append(f"the winner takes the lead for good {'later' if settled['difference'] > 0 else 'earlier'} "
                          f"(after {_pct(settled['value_b'])} of the game, against {_pct(settled['value_a'])})")
+        sudden = found.get((spec, "one_turn_rounds"))
+        if _verdict(sudden) in ("more", "less"):
+            parts.append(f"rounds end {'more' if sudden['difference'] > 0 else 'less'} suddenly ("
+                         f"{_pct(sudden['value_b'])} are won in one turn by a player who was not closest to going "
+                         f"out, against {_pct(sudden['value_a'])})")
         for name, who in (("first_player_edge", "the first player"), ("dealer_edge", "the first dealer")):
             t = found.get((spec, name))
             if _verdict(t) in ("more", "less"):  # an edge is a share of games won less an even share
