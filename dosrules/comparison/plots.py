@@ -257,6 +257,7 @@ def _design(plt, summaries, rulesets, players, names):
                         color=colours[rulesets.index(spec) % len(colours)])
         ax.set_yticks(range(len(rows)), labels, fontsize=7)
         ax.set_ylim(len(rows) - 0.5, -0.5)
+        ax.margins(x=0.15)  # a point with no width of interval (a median of whole rounds) off the frame
         ax.tick_params(axis="x", labelsize=7)
     for ax in list(axes.flat)[len(_DESIGN_PANELS):]:
         ax.set_visible(False)
