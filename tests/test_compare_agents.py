@@ -9,7 +9,7 @@ import pytest
 from dosrules.cli import main
 from dosrules.comparison.runner import chunk_key
 from dosrules.comparison.stats import even_split, same_agent_seats
-from dosrules.play.simulate import ChunkSpec, combine, run_chunk, seat_agents
+from dosrules.play.simulate import ChunkSpec, combine, run_chunk, run_chunks, seat_agents
 
 MIXED = "greedy,random,random,random"
 
@@ -17,11 +17,11 @@ MIXED = "greedy,random,random,random"
 def test_the_greedy_bot_is_not_read_as_a_dealer_advantage(tmp_path, capsys):
     """The case of issue 25: the greedy bot wins, the previous winner deals, and the old seat test
     blamed the dealer seat. Rounds as written (--no-fill) keep the test fast; the seat logic is the same."""
-    code = main(["compare", "mattel-2018", "german~mattel-2018", "--players", "4", "--games", "40",
+    code = main(["compare", "mattel-2018", "german~mattel-2018", "--games", "40",  # 4 players: one per agent
                  "--chunk-games", "10", "--policy", MIXED, "--no-witnesses", "--no-fill", "--jobs", "1",
                  "--json", "--db", str(tmp_path / "r.sqlite")])
     doc = json.loads(capsys.readouterr().out)
-    assert code == 0 and doc["settings"]["seats"] == "rotate"
+    assert code == 0 and doc["settings"]["seats"] == "rotate" and doc["settings"]["players"] == [4]
     for cell in doc["simulation"]:  # the old test, on every seat: the dealer seat is blamed
         seats = cell["summary"]["winner_seat_from_dealer"]
         counts = [seats.get(str(k), {}).get("count", 0) for k in range(4)]
@@ -35,6 +35,17 @@ def test_the_greedy_bot_is_not_read_as_a_dealer_advantage(tmp_path, capsys):
         assert greedy["rounds"]["ci95"][0] > 0.25 and greedy["games"]["ci95"][0] > 0.25
     (sentence,) = [s for s in doc["headline"] if s.startswith("Agents: greedy (1 of 4 seats) wins ")]
     assert "against 25% if the agents played alike" in sentence
+    from dosrules.comparison import render_html, render_text
+    from dosrules.comparison.plots import comparison_plots
+
+    specs = [r["spec"] for r in doc["rulesets"]]
+    data = {(c["ruleset"], c["players"]): c["summary"] for c in doc["simulation"]}
+    plots = comparison_plots(data, specs, [4], doc["effects"]["tests"], doc["seat_fairness"])
+    assert "among seats holding the same agent" in plots["seat-win-rates"]
+    html, text = render_html(doc, plots), render_text(doc)
+    assert "compared only among those that hold the same agent" in html and "<h3>Agents</h3>" in html
+    assert "Agents: share of the scored rounds and of the games each agent wins" in text
+    assert max(map(len, text.splitlines())) <= 100
 
 
 def test_rotation_seats_each_agent_in_each_seat_equally_often():
@@ -55,6 +66,9 @@ def test_rotated_and_fixed_runs_are_stored_apart_and_differ():
     rotated, fixed = run_chunk(spec(MIXED, "rotate")), run_chunk(spec(MIXED, "fixed"))
     assert rotated.numbers()["policy_games"] and rotated.numbers() != fixed.numbers()
     assert run_chunk(spec(MIXED, "rotate")).numbers() == rotated.numbers()  # reproducible
+    chunks = [ChunkSpec("mattel-2018", 4, MIXED, 1, i, games=2) for i in range(3)]
+    one, two = run_chunks(chunks, jobs=1), run_chunks(chunks, jobs=2)
+    assert [r.numbers() for r in one] == [r.numbers() for r in two]  # whatever --jobs
     policies = combine([rotated]).to_json()["policies"]
     assert policies["seats"] == "rotate" and [a["agent"] for a in policies["agents"]] == ["greedy", "random"]
     assert sum(a["games"]["count"] for a in policies["agents"]) == rotated.games

@@ -90,7 +90,7 @@ def test_text_report_and_html(run, capsys):
     assert "4 chunks, 4 from" in out  # all read back from the store of the first test
     assert "computed in" in out and ", 0 computed in" in out  # the rulesets as written too
     assert "The rulesets as written (secondary" in out and "wilds.wild_dos.row_colour = " in out
-    assert out.index("The rulesets as written (secondary") > out.index("Figures, 4 players")
+    assert out.index("The rulesets as written (secondary") > out.index("Figures, 4 players, of the rulesets filled")
     html = run.html.read_text()
     assert html.count("<svg") == 6  # the five plots and the design profile
     assert not re.search(r'<(script|link|img)\b', html), "self-contained: no external resources"
@@ -99,6 +99,8 @@ def test_text_report_and_html(run, capsys):
         assert f'id="{name}"' in html
         assert (run.plots / f"{name}.svg").read_text().startswith("<svg")
     assert "The rulesets as written (secondary)" in html and "german~" in html and "why this reading" in html
+    gaps = (run.plots / "rule-gap-rates.svg").read_text()  # the filled rulesets void none: as written
+    assert "in the rulesets as written" in gaps and "wilds.wild_dos.row_colour" in gaps
     assert "Holm" in html and "one source is silent" in html and "In short" in html
     assert re.search(r'<span class="card (blue|green|red|yellow|wild)', html)  # witnesses' cards as pictures
 

@@ -34,7 +34,8 @@ def register(sub) -> None:
     p.add_argument("specs", nargs="+", metavar="RULESET",
                    help="two or more ruleset ids, compositions (edition+house) or paths")
     p.add_argument("--players", default=None, metavar="N[,N...]",
-                   help="player counts, e.g. 2,3,4 (default: every count all the rulesets allow)")
+                   help="player counts, e.g. 2,3,4 (default: every count all the rulesets allow, or with one "
+                        "agent per seat in --policy, their number)")
     amount = p.add_mutually_exclusive_group()
     amount.add_argument("--rounds", type=int, default=None, metavar="N",
                         help="simulated rounds per ruleset and player count (default 2000)")
@@ -98,9 +99,14 @@ def register(sub) -> None:
     p.set_defaults(handler=handler)
 
 
-def _players(text: str | None, rulesets) -> list[int]:
+def _players(text: str | None, rulesets, policy: str = "") -> list[int]:
     lo = max(rs.rules.players.min for _, rs in rulesets)
     hi = min(rs.rules.players.max for _, rs in rulesets)
+    from ..play.simulate import split_agent_specs
+
+    seats = len(split_agent_specs(policy)) if policy else 1
+    if text is None and seats > 1 and lo <= seats <= hi:
+        return [seats]  # a policy of one agent per seat names the player count
     if text is None:
         if lo > hi:
             raise UsageError("these rulesets allow no common player count",
@@ -192,11 +198,12 @@ def handler(args) -> int:
     from ..comparison.exercised import exercised
     from ..comparison.design import fairness_verdicts, profile
     from ..comparison.filled import measure_figures
+    from .filling import filled_cell
     from ..play.simulate import CHUNK_GAMES, CHUNK_ROUNDS, make_agents, mixed
 
     _check(args)
     rulesets = [(spec, load(spec, args)) for spec in args.specs]
-    players = _players(args.players, rulesets)
+    players = _players(args.players, rulesets, args.policy)
     if args.fill:
         _check_fill(args.fill, rulesets, ruleset_dirs(args))
     skill = _skill_agents(args)
@@ -213,8 +220,13 @@ def handler(args) -> int:
     diff = rule_diff(rulesets, players)
     with open_store(args.db) as store, make_executor(args.executor, args.jobs or os.cpu_count() or 1,
                                                      args.scheduler) as executor:
-        measured = measure_figures(plan, {_portable(spec): rs for spec, rs in rulesets}, store, executor,
-                                   threshold=args.gap_threshold, fill=_portable(args.fill) if args.fill else None,
+        loaded = {_portable(spec): rs for spec, rs in rulesets}
+        fill = _portable(args.fill) if args.fill else None
+
+        def filler(spec: str, digest: str, n: int):
+            return filled_cell(loaded[spec], spec, digest, n, plan.search_dirs, fill)
+        measured = measure_figures(plan, filler, store, executor,
+                                   threshold=args.gap_threshold, fill=fill,
                                    no_fill=args.no_fill, first=args.unfilled_rounds,
                                    progress=_progress_factory(args))
         skills, skill_run = _simulate_skill(args, plan, skill, measured, store, executor)
@@ -260,7 +272,8 @@ def handler(args) -> int:
     if args.html or args.plots:
         from ..comparison.plots import comparison_plots, write_plots
 
-        plots = comparison_plots(data, specs, players, doc["effects"]["tests"])
+        plots = comparison_plots(data, specs, players, doc["effects"]["tests"], doc["seat_fairness"],
+                                 {(c["ruleset"], c["players"]): c["summary"] for c in doc["unfilled"] or []} or None)
         if args.plots:
             try:
                 doc["run"]["plots"] = write_plots(plots, args.plots)

@@ -253,14 +253,12 @@ def _first_chunks(specs, args) -> int:
 def _filling(args, ruleset, dirs) -> dict[str, Any]:
     """The ruleset's silences filled (the baseline filling of ``gaps --measure``, or --fill first)."""
     from ..comparison.filled import FILL_SOURCE_WORDS
-    from ..gaps.measure import baseline_filling
-    from ..ruleset.fill import fill_inline
+    from .filling import filled_cell
 
-    filling = baseline_filling(ruleset, args.ruleset, args.players, dirs, args.fill, option="--fill")
-    if not filling.readings:
+    cell = filled_cell(ruleset, args.ruleset, ruleset.content_hash, args.players, dirs, args.fill)
+    if not cell["readings"]:
         return {}
-    return {"spec": filling.spec_with(), "content_hash": fill_inline(ruleset, filling.parts()).content_hash,
-            "threshold": args.gap_threshold, "readings": filling.to_json()["readings"],
+    return {**cell, "threshold": args.gap_threshold,
             "source": f"from --fill {args.fill}, else {FILL_SOURCE_WORDS}" if args.fill else FILL_SOURCE_WORDS}
 
 

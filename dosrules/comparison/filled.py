@@ -52,15 +52,19 @@ def unfilled_amount(rounds: int | None, games: int | None, given: int | None = N
     return {key: min(amount, given or max(amount // 4, min(amount, least)))}
 
 
-def measure_figures(plan: RunPlan, rulesets: Mapping[str, Any], store: ResultStore, executor: Executor, *,
+Filler = Callable[[str, str, int], Mapping[str, Any]]
+
+
+def measure_figures(plan: RunPlan, filler: Filler, store: ResultStore, executor: Executor, *,
                     threshold: float, fill: str | None = None, no_fill: bool = False, first: int | None = None,
                     progress: Callable | None = None) -> Figures:
-    """Simulate ``plan`` (its rulesets named by portable spec; ``rulesets`` maps each to its
-    Ruleset) so that its figures measure the game: see the module docstring. ``threshold``: the
-    share of void rounds above which the rulesets are filled; ``fill``: the fill source (a
-    ruleset, readings file or ``path=reading``, chained with ``~``) whose readings come first;
-    ``no_fill``: the rulesets as written, whatever their gaps; ``first``: the length of the first
-    run (:func:`unfilled_amount`).
+    """Simulate ``plan`` so that its figures measure the game: see the module docstring.
+    ``filler(spec, content hash, players)`` fills one of the plan's rulesets: ``spec``,
+    ``content_hash`` and ``readings`` (``path``, ``reading``, ``why``) of the filled ruleset (the
+    baseline filling of ``gaps --measure``; the command line provides it). ``threshold``: the share
+    of void rounds above which the rulesets are filled; ``fill``: the fill source the filler reads
+    first, named in the report; ``no_fill``: the rulesets as written, whatever their gaps;
+    ``first``: the length of the first run (:func:`unfilled_amount`).
 
     ``filling`` is ``{"source": words, "threshold": t, "heavy": [(spec, players, void share)],
     "rulesets": [{"ruleset", "players", "spec", "content_hash", "readings": [{"path", "reading",
@@ -87,7 +91,7 @@ def measure_figures(plan: RunPlan, rulesets: Mapping[str, Any], store: ResultSto
     out: dict[tuple[str, int], dict[str, Any]] = {}
     runs = []
     for n in plan.players:
-        cells = [_filled(spec, digest, rulesets[spec], n, plan.search_dirs, fill) for spec, digest in plan.rulesets]
+        cells = [dict(filler(spec, digest, n)) for spec, digest in plan.rulesets]
         sub = replace(plan, rulesets=[(c["spec"], c["content_hash"]) for c in cells], players=[n])
         filled, run = run_comparison(sub, store, executor, progress=progress)
         runs.append(run.to_json())
@@ -95,18 +99,6 @@ def measure_figures(plan: RunPlan, rulesets: Mapping[str, Any], store: ResultSto
             out[(spec, n)] = filled[(cell["spec"], n)].to_json()
             filling["rulesets"].append({"ruleset": spec, "players": n, **cell})
     return Figures(out, _sum_runs(runs), filling, written, stats.to_json())
-
-
-def _filled(spec: str, digest: str, ruleset, players: int, dirs, fill: str | None) -> dict[str, Any]:
-    """The filled spec of one ruleset, its content hash and its readings (none: the ruleset as is)."""
-    from ..gaps.measure import baseline_filling
-    from ..ruleset.fill import fill_inline
-
-    filling = baseline_filling(ruleset, spec, players, dirs, fill, option="--fill")
-    if not filling.readings:
-        return {"spec": spec, "content_hash": digest, "readings": []}
-    return {"spec": filling.spec_with(), "content_hash": fill_inline(ruleset, filling.parts()).content_hash,
-            "readings": filling.to_json()["readings"]}
 
 
 def _json(summaries) -> dict[tuple[str, int], dict[str, Any]]:

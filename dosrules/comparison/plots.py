@@ -6,8 +6,10 @@
   from fewer than ``FEW_GAMES`` complete games is left out of the per-game plot and named in it;
   a series that piles up on one value (a ruleset whose rounds mostly end at a rule gap) is cut
   at the height of the others, its peak written beside it, so the others stay readable.
-* ``seat-win-rates`` — the winner's seat from the dealer, with the even split drawn in.
-* ``rule-gap-rates`` — rounds void at each rule path, each bar labelled with its share.
+* ``seat-win-rates`` — the winner's seat from the dealer, with the even split drawn in (under a
+  mixed policy, the shares of the seat test among seats holding the same agent).
+* ``rule-gap-rates`` — rounds void at each rule path, each bar labelled with its share (of the
+  rulesets as written, when the other plots are of the rulesets filled).
 * ``design-profile`` — the rulesets' design profiles at a glance: one small panel per design
   measure (fairness, skill, drama, decisiveness, length), each ruleset's value with its 95%
   interval, the baseline's interval shaded.
@@ -264,12 +266,29 @@ def _design(plt, summaries, rulesets, players, names):
     return fig
 
 
+def _seat_shares(summaries, seats: Sequence[Mapping[str, Any]]):
+    """The summaries with a mixed policy's seat shares replaced by those of the seat test among
+    same-agent seats (``seat_fairness`` rows), so the plot shows seats, not agents; and whether any was."""
+    rows = {(r["ruleset"], r["players"]): r for r in seats if r.get("basis") == "same-agent seats"}
+    out = {}
+    for key, s in summaries.items():
+        r = rows.get(key)
+        out[key] = s if r is None else {**s, "winner_seat_from_dealer": {
+            str(k): {"rate": x, "ci95": ci} for k, (x, ci) in enumerate(zip(r["shares"], r["ci95"]))}}
+    return out, bool(rows)
+
+
 def comparison_plots(summaries: Mapping[tuple[str, int], Mapping[str, Any]], rulesets: Sequence[str],
-                     players: Sequence[int], tests: Sequence[Mapping[str, Any]] = ()) -> dict[str, str]:
-    """name -> SVG text, for ``summaries`` keyed by (ruleset spec, players) (Summary JSON) and the
-    effects' tests (JSON) for the forest plot."""
+                     players: Sequence[int], tests: Sequence[Mapping[str, Any]] = (),
+                     seats: Sequence[Mapping[str, Any]] = (),
+                     as_written: Mapping[tuple[str, int], Mapping[str, Any]] | None = None) -> dict[str, str]:
+    """name -> SVG text, for ``summaries`` keyed by (ruleset spec, players) (Summary JSON), the
+    effects' tests (JSON) for the forest plot and the seat fairness rows (for a mixed policy's seats).
+    ``as_written``: when the summaries are of the rulesets filled, the rulesets as written, whose
+    rule gaps the gap plot shows (the filled ones void none)."""
     plt = _setup()
     names = short_names(rulesets)
+    by_seat, adjusted = _seat_shares(summaries, seats)
     out = {}
     if len(rulesets) > 1 and tests:
         out["differences"] = _svg(_forest(plt, tests, rulesets, players, names), plt)
@@ -279,11 +298,14 @@ def comparison_plots(summaries: Mapping[tuple[str, int], Mapping[str, Any]], rul
         "rounds-per-game": _svg(_distribution(plt, summaries, rulesets, players, "rounds_per_game_histogram",
                                               f"Rounds per game (rulesets with fewer than {FEW_GAMES} complete "
                                               "games left out)", "rounds", names, least=FEW_GAMES), plt),
-        "seat-win-rates": _svg(_bars(plt, summaries, rulesets, players, "winner_seat_from_dealer",
-                                     "Round winner's seat, counted left from the dealer", "seat", names,
+        "seat-win-rates": _svg(_bars(plt, by_seat, rulesets, players, "winner_seat_from_dealer",
+                                     "Round winner's seat, counted left from the dealer" +
+                                     (" (among seats holding the same agent)" if adjusted else ""), "seat", names,
                                      even=True), plt),
-        "rule-gap-rates": _svg(_bars(plt, summaries, rulesets, players, "rule_gaps",
-                                     "Rounds void at a rule gap, by rule path", "", names, horizontal=True), plt),
+        "rule-gap-rates": _svg(_bars(plt, as_written or summaries, rulesets, players, "rule_gaps",
+                                     "Rounds void at a rule gap, by rule path" +
+                                     (", in the rulesets as written (the other plots: filled)" if as_written else ""),
+                                     "", names, horizontal=True), plt),
     })
     if any("design" in s for s in summaries.values()):
         out["design-profile"] = _svg(_design(plt, summaries, rulesets, players, names), plt)

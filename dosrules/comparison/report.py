@@ -516,7 +516,8 @@ def _text_figures(doc, specs, labels) -> list[str]:
     by_cell = {(x["ruleset"], x["players"]): x["summary"] for x in doc["simulation"]}
     out = []
     for n in doc["settings"]["players"]:
-        out.append(f"Figures, {n} players (mean ± half its 95% interval; rates with Wilson intervals)")
+        which = ", of the rulesets filled" if doc.get("filling") else ""
+        out.append(f"Figures, {n} players{which} (mean ± half its 95% interval; rates: Wilson intervals)")
         rows = []
         for family, name, label in FIGURES:
             cells = [by_cell[(sp, n)][family].get(name) for sp in specs]
