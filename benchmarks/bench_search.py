@@ -112,6 +112,18 @@ def play(work: Work) -> Tally:
     return out
 
 
+def split_pairs(text: str) -> list[str]:
+    """``search:samples=16,width=4/greedy,greedy/casual`` -> the two pairs (an agent's options
+    stay with it: a part without ``/`` belongs to the pair before)."""
+    out: list[str] = []
+    for part in text.split(","):
+        if out and ("/" not in part or "/" not in out[-1]):
+            out[-1] += "," + part
+        else:
+            out.append(part)
+    return out
+
+
 def filled_spec(edition: str, players: int) -> str:
     from dosrules.gaps.measure import baseline_filling
 
@@ -132,7 +144,7 @@ def main() -> None:
     p.add_argument("--jobs", type=int, default=1, help="worker processes")
     p.add_argument("--json", action="store_true", help="print JSON lines")
     args = p.parse_args()
-    pairs = [tuple(pair.split("/")) for pair in (LADDER if args.pairs == "ladder" else args.pairs).split(",")]
+    pairs = [tuple(pair.split("/")) for pair in split_pairs(LADDER if args.pairs == "ladder" else args.pairs)]
     units: list[tuple[tuple[str, int, str, str], Work]] = []
     for edition in args.editions.split(","):
         for players in map(int, args.players.split(",")):

@@ -136,3 +136,8 @@ def test_search_spec_and_options():
         parse_agent_spec("search:samples=0.5")
     with pytest.raises(UsageError, match="does not take options"):
         parse_agent_spec("search:forget=0.1")
+
+
+def test_search_of_width_one_plays_as_greedy():
+    greedy = play(SHORT, [GreedyAgent(1), GreedyAgent(2)], seed=6, max_rounds=3).history
+    assert play(SHORT, [SearchAgent(1, width=1), GreedyAgent(2)], seed=6, max_rounds=3).history == greedy

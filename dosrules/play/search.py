@@ -15,8 +15,7 @@ At a decision with a real choice, the agent
    ``± target`` when the game ends (won or lost);
 4. takes the candidate of the highest mean outcome (ties go to the earlier candidate), if its
    lead over greedy's choice, paired sample by sample, is at least ``margin`` standard errors
-   (default 1); else greedy's choice. A lead smaller than the noise of so few samples is more
-   often luck of the draw than a better move.
+   (default 0: any lead); else greedy's choice.
 
 Every candidate meets the same determinisations and the same rollout chance (common random
 numbers), so the comparison between candidates is paired. Decisions with one candidate (and
@@ -29,11 +28,14 @@ deck's fixed order, before they are shuffled with the agent's own seeded generat
 the hidden cards (between other hands and the deck, or within the deck) cannot change a
 decision (``tests/test_search.py`` checks it).
 
-**Budget.** ``samples`` (determinisations, default 8) and ``width`` (candidates, default 6) bound
+**Budget.** ``samples`` (determinisations, default 32) and ``width`` (candidates, default 4) bound
 a decision to ``samples * width`` rollouts of at most the rest of a round, played by greedy
 (``turns`` caps the turns of a rollout, default 200; a rollout cut off there scores 0). The budget
 is a count, not a clock, so a game is reproducible from its seeds; docs/games.md gives the
-decisions per second this costs (``benchmarks/bench_search.py`` measures it).
+decisions per second this costs (``benchmarks/bench_search.py`` measures it). Many samples on few
+candidates: candidates' mean outcomes differ by a few points where one sample's outcome spreads
+by 10 to 60, so 8 samples of 6 candidates mostly chose noise (no better than greedy in 4-player
+games, docs/games.md).
 
 Options on the command line: ``search``, ``search:samples=16,width=8,turns=100,margin=0``.
 This module is pure Python (not compiled by mypyc); the rollouts run the engine and greedy, which
@@ -63,8 +65,8 @@ class SearchAgent(Agent):
 
     name: ClassVar[str] = "search"
 
-    def __init__(self, seed: int = 0, samples: float = 8, width: float = 6, turns: float = 200,
-                 margin: float = 1.0):
+    def __init__(self, seed: int = 0, samples: float = 32, width: float = 4, turns: float = 200,
+                 margin: float = 0.0):
         if samples != int(samples) or width != int(width) or turns != int(turns) or \
                 not (1 <= samples <= 10_000 and 1 <= width <= 100 and 1 <= turns <= 10_000):
             raise UsageError("search agent options samples, width and turns are whole numbers: samples from 1 "
