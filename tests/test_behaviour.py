@@ -31,7 +31,7 @@ def test_profile_specs():
     ("casual:forgot=0.2", "profile 'casual' has no habit 'forgot'"),
     ("casual:draw=1.5", "habit draw=1.5 is not a probability"),
     ("greedy:draw=0.3", "does not take options"),
-    ("carefree", "Choose one of: random, greedy, casual, habits"),
+    ("carefree", "Choose one of: random, greedy, search, casual, habits"),
 ])
 def test_bad_profile_specs(spec, problem):
     with pytest.raises(UsageError, match=problem):

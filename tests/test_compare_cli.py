@@ -65,7 +65,7 @@ def test_json_document(run, capsys):
     assert {(s["ruleset"], s["players"]) for s in doc["simulation"]} == {("mattel-2018", 4), ("german", 4)}
     assert all(s["summary"]["rounds"] == 40 for s in doc["simulation"])
     tests = doc["effects"]["tests"]
-    assert tests and {t["test"] for t in tests} <= {"welch-t", "two-proportion-z"}
+    assert tests and {t["test"] for t in tests} <= {"welch-t", "two-proportion-z", "z"}
     assert doc["effects"]["family_size"] == len(tests)
     assert all(0 <= t["p"] <= t["p_holm"] <= 1 for t in tests)
     assert all(t["p_tost"] is None or 0 <= t["p_tost"] <= t["p_tost_holm"] <= 1 for t in tests)
@@ -92,7 +92,7 @@ def test_text_report_and_html(run, capsys):
     assert "The rulesets as written (secondary" in out and "wilds.wild_dos.row_colour = " in out
     assert out.index("The rulesets as written (secondary") > out.index("Figures, 4 players, of the rulesets filled")
     html = run.html.read_text()
-    assert html.count("<svg") == 5
+    assert html.count("<svg") == 6  # the five plots and the design profile
     assert not re.search(r'<(script|link|img)\b', html), "self-contained: no external resources"
     assert not re.search(r'(src|href)="(https?:)?//', html)
     for name in ("differences", "turns-per-round", "rounds-per-game", "seat-win-rates", "rule-gap-rates"):

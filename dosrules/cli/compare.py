@@ -51,6 +51,13 @@ def register(sub) -> None:
                         "shifts the agents one seat each game, so that each sits in each seat equally often; "
                         "'fixed' keeps them where named")
     p.add_argument("--seed", type=int, default=1, help="the run's seed (default 1)")
+    p.add_argument("--skill", default=None, metavar="STRONG,WEAK",
+                   help="the skill measure's agents: games with one STRONG agent among WEAK ones, STRONG in "
+                        "each seat in turn (default greedy and the --policy agent, or casual when --policy is "
+                        "greedy or names several agents); 'none' skips it and its games")
+    p.add_argument("--skill-games", type=int, default=None, metavar="N",
+                   help="games the skill measure plays per ruleset and player count (default: --games, or a "
+                        "quarter of --rounds: about twice the games of the comparison itself)")
     add_run_options(p)
     p.add_argument("--chunk-rounds", type=int, default=None, metavar="N",
                    help="rounds per chunk, the unit of work, storage and resumption (default 250; "
@@ -133,6 +140,7 @@ def _check(args) -> None:
                 f"The witness search grows fast with the position; {MAX_WITNESS_SIZE} cards is the most it "
                 "settles in seconds.")
     check_range("--unfilled-rounds", args.unfilled_rounds, 1, MAX_RUN_GAMES if args.games else MAX_RUN_ROUNDS, longer)
+    check_range("--skill-games", args.skill_games, 1, MAX_RUN_GAMES, longer)
     if args.no_fill and args.fill:
         raise UsageError("--fill and --no-fill contradict each other", fix="Give one of them.")
     for name in ("alpha", "gap_threshold", "cap_threshold", "same_ending_threshold", "rare_threshold"):
@@ -186,6 +194,7 @@ def handler(args) -> int:
                               open_store, render_text, rule_diff, run_comparison)
     from ..comparison.effects import seat_fairness
     from ..comparison.exercised import exercised
+    from ..comparison.design import fairness_verdicts, profile
     from ..comparison.filled import measure_figures
     from .filling import filled_cell
     from ..play.simulate import CHUNK_GAMES, CHUNK_ROUNDS, make_agents, mixed
@@ -195,8 +204,11 @@ def handler(args) -> int:
     players = _players(args.players, rulesets, args.policy)
     if args.fill:
         _check_fill(args.fill, rulesets, ruleset_dirs(args))
+    skill = _skill_agents(args)
     for n in players:
         make_agents(args.policy, n, [0] * n)  # a bad policy fails here, before any worker starts
+        if skill:
+            make_agents(",".join(skill), 2, [0, 0])
     chunk_rounds, chunk_games = args.chunk_rounds or CHUNK_ROUNDS, args.chunk_games or CHUNK_GAMES
     plan = RunPlan([(_portable(spec), rs.content_hash) for spec, rs in rulesets], players, args.policy,
                    args.seed, args.rounds, chunk_rounds, tuple(str(d.resolve()) for d in ruleset_dirs(args)),
@@ -215,8 +227,15 @@ def handler(args) -> int:
                                    threshold=args.gap_threshold, fill=fill,
                                    no_fill=args.no_fill, first=args.unfilled_rounds,
                                    progress=_progress_factory(args))
+        skills, skill_run = _simulate_skill(args, plan, skill, measured, store, executor)
     data = {(portable[spec], n): s for (spec, n), s in measured.summaries.items()}
     specs = [spec for spec, _ in rulesets]
+    identical = not mixed(args.policy)
+    design_profiles = {(portable[spec], n): profile(s, n, identical=identical, skill=skills.get((spec, n)))
+                       for (spec, n), s in measured.summaries.items()}
+    fairness_verdicts(design_profiles, args.alpha)
+    for key, measures in design_profiles.items():
+        data[key]["design"] = measures
     found = effects(data, specs, players, args.alpha)
     flags = degenerate_flags(data, Thresholds(cap=args.cap_threshold, same_ending=args.same_ending_threshold,
                                               gaps=args.gap_threshold))
@@ -232,6 +251,8 @@ def handler(args) -> int:
         run["jobs"] = args.jobs or os.cpu_count() or 1
     if measured.unfilled_run:
         run["unfilled"] = measured.unfilled_run
+    if skill_run:
+        run["skill"] = skill_run
     doc = build_document(
         rulesets=[{"spec": spec, "id": rs.id, "name": rs.name, "content_hash": rs.content_hash}
                   for spec, rs in rulesets],
@@ -239,6 +260,8 @@ def handler(args) -> int:
                   "no_fill": args.no_fill, "seats": args.seats if mixed(args.policy) else None,
                   "seed": args.seed, "chunk_rounds": None if args.games else chunk_rounds,
                   "chunk_games": chunk_games if args.games else None,
+                  "skill": None if not skill else {"strong": skill[0], "weak": skill[1], "games": _skill_games(args)},
+                  "identical_agents": identical,
                   "thresholds": {"gaps": args.gap_threshold, "cap": args.cap_threshold,
                                  "same_ending": args.same_ending_threshold, "rare": args.rare_threshold}},
         diff=diff, summaries=data, effects=found, flags=flags, witnesses=witnesses, witnesses_note=note,
@@ -284,6 +307,68 @@ def _named(filling, portable):
         return None
     return {**filling, "heavy": [[portable[spec], n, share] for spec, n, share in filling["heavy"]],
             "rulesets": [{**r, "ruleset": portable[r["ruleset"]]} for r in filling["rulesets"]]}
+
+
+def _skill_agents(args) -> tuple[str, str] | None:
+    """--skill STRONG,WEAK (None for none); by default greedy among players of the --policy agent
+    (casual when --policy is greedy or names several agents)."""
+    from ..play.simulate import split_agent_specs
+
+    if args.skill is None:
+        own = split_agent_specs(args.policy)
+        weak = own[0] if len(set(own)) == 1 and own[0] != "greedy" else "casual"
+        return "greedy", weak
+    if args.skill.strip().lower() == "none":
+        return None
+    agents = split_agent_specs(args.skill)
+    if len(agents) != 2:
+        raise UsageError(f"--skill {args.skill}: names {len(agents)} agents, not two",
+                         fix="Give the stronger agent and the weaker one, e.g. --skill greedy,casual "
+                             "(or --skill none).")
+    return agents[0], agents[1]
+
+
+def _skill_games(args) -> int:
+    return args.skill_games or args.games or max(1, args.rounds // 4)
+
+
+def _simulate_skill(args, plan, agents, measured, store, executor):
+    """The skill measure's games: for each player count and seat, ``--skill-games`` / n games in
+    which STRONG sits in that seat and WEAK in every other (the same deals for every seat, so no
+    seat's luck counts as skill), through the same runner and store, on each ruleset as the
+    comparison measures it (filled, when ``measured`` filled it: see
+    :func:`dosrules.comparison.filled.measure_figures`). (portable spec, players) -> the measure
+    (:func:`dosrules.comparison.design.skill_of`, with ``ruleset``: the spec played), and the
+    run's figures."""
+    from dataclasses import replace
+
+    from ..comparison import run_comparison
+    from ..comparison.design import skill_of
+
+    if agents is None:
+        return {}, None
+    strong, weak = agents
+    games = _skill_games(args)
+    played = {(spec, n): (spec, digest) for spec, digest in plan.rulesets for n in plan.players}
+    for cell in (measured.filling or {}).get("rulesets", []):
+        played[(cell["ruleset"], cell["players"])] = (cell["spec"], cell["content_hash"])
+    out, runs = {}, []
+    for n in plan.players:
+        cells = list(dict.fromkeys(played[(spec, n)] for spec, _ in plan.rulesets))
+        found: dict[str, list] = {}
+        for seat in range(n):
+            policy = ",".join(strong if k == seat else weak for k in range(n))
+            sub = replace(plan, rulesets=cells, players=[n], policy=policy, rounds=None, games=-(-games // n),
+                          situations=False, seats="fixed")
+            summaries, stats = run_comparison(sub, store, executor, progress=_progress_factory(args))
+            runs.append(stats.to_json())
+            for (spec, _), summary in summaries.items():
+                found.setdefault(spec, []).append((seat, summary.to_json()))
+        for spec, _ in plan.rulesets:
+            spec_played = played[(spec, n)][0]
+            out[(spec, n)] = {**skill_of(found[spec_played], n), "ruleset": spec_played}
+    total = {k: sum(r[k] for r in runs) for k in ("chunks", "cached", "computed", "rounds_computed")}
+    return out, {**total, "seconds": round(sum(r["seconds"] for r in runs), 3)}
 
 
 def _write(path: str, text: str) -> None:

@@ -1,10 +1,11 @@
 """Comparing rulesets: rule diff, simulated effects with tests, degenerate flags, witnesses,
 plots and reports, over a resumable SQLite store of simulation chunks and pluggable executors.
 
-Modules: ``diff`` (rule diff), ``stats`` (tests), ``effects`` (pairwise tests and flags),
-``store`` (SQLite), ``executors`` (local processes, dask), ``runner`` (plan, store, run),
-``filled`` (the figures measured on the game: every ruleset filled when rule gaps void many rounds),
-``witnesses`` (Z3), ``plots`` (matplotlib SVG), ``report`` (JSON, text, HTML).
+Modules: ``diff`` (rule diff), ``stats`` (tests), ``effects`` (pairwise tests and flags), ``design``
+(design measures: fairness, skill, drama, decisiveness, length), ``store`` (SQLite), ``executors``
+(local processes, dask), ``runner`` (plan, store, run), ``filled`` (the figures measured on the
+game: every ruleset filled when rule gaps void many rounds), ``witnesses`` (Z3), ``plots``
+(matplotlib SVG), ``report`` (JSON, text, HTML).
 """
 
 from __future__ import annotations

@@ -3,8 +3,8 @@
 Works on :meth:`dosrules.play.simulate.Summary.to_json` data. For each player count and each pair of
 rulesets (a, b), every per-round and per-game mean is compared with Welch's t-test and every
 rate (round outcomes, rule gaps per rule path, the winner's seat from the dealer) with the
-two-proportion z-test. The p-values of the whole comparison form one family: a difference is
-marked significant when its Holm–Bonferroni adjusted p-value is below ``alpha``. Each difference
+two-proportion z-test, and every design measure (:mod:`.design`) by its own test. The p-values
+of the whole comparison form one family: a difference is marked significant when its Holm–Bonferroni adjusted p-value is below ``alpha``. Each difference
 is also tested for equivalence within its margin (:mod:`.metrics`) by two one-sided tests; those
 p-values form a second family, Holm-adjusted the same way: ``equivalent`` marks a difference
 shown too small to matter. :func:`seat_fairness` tests each ruleset's round winners' seats
@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Any, Mapping, Sequence
 
+from .design import compare_measure
 from .metrics import SEAT_MARGIN
 from .metrics import metric as metric_of
 from .stats import even_split, holm, same_agent_seats, tost_means, tost_proportions, two_proportions, welch_t
@@ -34,7 +35,7 @@ class Effect:
     players: int
     a: str
     b: str
-    family: str  # "per_round", "per_game", "outcomes", "rule_gaps", "winner_seat_from_dealer"
+    family: str  # "per_round", "per_game", "outcomes", "rule_gaps", "winner_seat_from_dealer", "design"
     metric: str
     value_a: float
     value_b: float
@@ -82,6 +83,14 @@ def _pair_effects(n: int, a: str, b: str, sa: Mapping, sb: Mapping) -> list[Effe
                 tost = tost_means(*args, margin)
                 out.append(Effect(n, a, b, family, name, da["mean"], db["mean"], result.to_json(), margin=margin,
                                   p_tost=tost.p if tost else None))
+    for name, ma in sa.get("design", {}).items():  # the design measures, by their own tests
+        mb = sb.get("design", {}).get(name)
+        margin = metric_of("design", name).margin
+        tested = compare_measure(ma, mb, margin) if mb is not None else None
+        if tested is not None:
+            result, tost = tested
+            out.append(Effect(n, a, b, "design", name, ma["value"], mb["value"], result.to_json(), margin=margin,
+                              p_tost=tost.p if tost else None))
     ra, rb = rates_of(sa), rates_of(sb)
     for family in ("outcomes", "rule_gaps", "winner_seat_from_dealer"):
         fa, fb = ra[family], rb[family]

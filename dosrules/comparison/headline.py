@@ -110,6 +110,76 @@ def _seats(rows, n, specs, names) -> str | None:
     return text[0].upper() + text[1:] + "."
 
 
+def _verdict(t) -> str:
+    """"more" / "less" (significant and larger than the margin), "same" (shown within it), "open"."""
+    if t is None:
+        return "none"
+    if t["significant"] and abs(t["difference"]) > (t["margin"] or 0.0):
+        return "more" if t["difference"] > 0 else "less"
+    return "same" if t["equivalent"] else "open"
+
+
+def _drama_words(t) -> str:
+    """A drama test's two values in words: "70% of games are won from behind, against 82%"."""
+    if t["metric"] == "comebacks":
+        return f"{_pct(t['value_b'])} of games are won from behind, against {_pct(t['value_a'])}"
+    return f"{t['value_b']:.1f} lead changes a game, against {t['value_a']:.1f}"
+
+
+def _design(tests, base, n, specs, names, sims) -> list[str]:
+    """The game as a designer judges it, per ruleset against the baseline: does the better player
+    win more often (skill), are games more dramatic (won from behind, lead changes), is the lead
+    settled later, do rounds end more suddenly, does one ruleset favour a seat in games won."""
+    found = {(t["b"], t["metric"]): t for t in tests
+             if t["players"] == n and t["a"] == base and t["family"] == "design"}
+    out = []
+    for spec in specs[1:]:
+        parts, unsure = [], []
+        skill = found.get((spec, "skill"))
+        v = _verdict(skill)
+        if v != "none":
+            values = f"skill {skill['value_b']:.2f} against {skill['value_a']:.2f}"
+            if v in ("more", "less"):
+                parts.append(f"the better player wins {v} often: {values}")
+            elif v == "same":
+                parts.append(f"the better player wins as often ({values})")
+            else:
+                unsure.append(f"the better player's edge ({values})")
+        drama = [(_verdict(t), t) for t in (found.get((spec, "comebacks")), found.get((spec, "lead_changes")))
+                 if t is not None]
+        if drama:
+            moved = [(v, t) for v, t in drama if v in ("more", "less")]
+            if moved:
+                parts.append(f"games are {moved[0][0]} dramatic ({_drama_words(moved[0][1])})")
+            elif all(v == "same" for v, _ in drama):
+                parts.append(f"games are as dramatic ({_drama_words(drama[0][1])})")
+            else:
+                unsure.append(f"drama ({_drama_words(drama[0][1])})")
+        settled = found.get((spec, "lead_settled"))
+        if _verdict(settled) in ("more", "less"):
+            parts.append(f"the winner takes the lead for good {'later' if settled['difference'] > 0 else 'earlier'} "
+                         f"(after {_pct(settled['value_b'])} of the game, against {_pct(settled['value_a'])})")
+        sudden = found.get((spec, "one_turn_rounds"))
+        if _verdict(sudden) in ("more", "less"):
+            parts.append(f"rounds end {'more' if sudden['difference'] > 0 else 'less'} suddenly ("
+                         f"{_pct(sudden['value_b'])} are won in one turn by a player who was not closest to going "
+                         f"out, against {_pct(sudden['value_a'])})")
+        for name, who in (("first_player_edge", "the first player"), ("dealer_edge", "the first dealer")):
+            t = found.get((spec, name))
+            if _verdict(t) in ("more", "less"):  # an edge is a share of games won less an even share
+                parts.append(f"{who} wins {_pct(t['value_b'] + 1 / n)} of the games, against "
+                             f"{_pct(t['value_a'] + 1 / n)}")
+        if unsure:
+            parts.append("too close to call: " + join_words(unsure))
+        if parts:
+            out.append(f"As a game, under {names[spec]}: " + "; ".join(parts) + ".")
+    uneven = [spec for spec in specs if sims[(spec, n)].get("design", {}).get("seat_spread", {}).get("uneven")]
+    if uneven:
+        out.append(f"Games are not won evenly from every seat under {join_words([names[s] for s in uneven])} "
+                   "(chi-square test of the game winners' seats): see the design profile.")
+    return out
+
+
 def _agents(rows, n, specs, names) -> str | None:
     """A mixed policy: the agent that wins most above what its seats would win if agents did not matter."""
     rows = [r for r in rows if r["players"] == n]
@@ -265,7 +335,8 @@ def headline(doc: Mapping[str, Any]) -> list[str]:
         if parts:
             text = "; ".join(parts)
             out.append(_with(prefix, text[0].upper() + text[1:] + "."))
-        for sentence in (_agents(doc.get("agents", []), n, specs, names),
+        for sentence in (*_design(tests, base, n, specs, names, sims),
+                         _agents(doc.get("agents", []), n, specs, names),
                          _seats(doc.get("seat_fairness", []), n, specs, names),
                          _length(sims, tests, base, n, specs, names)):
             if sentence:

@@ -10,6 +10,9 @@
   mixed policy, the shares of the seat test among seats holding the same agent).
 * ``rule-gap-rates`` — rounds void at each rule path, each bar labelled with its share (of the
   rulesets as written, when the other plots are of the rulesets filled).
+* ``design-profile`` — the rulesets' design profiles at a glance: one small panel per design
+  measure (fairness, skill, drama, decisiveness, length), each ruleset's value with its 95%
+  interval, the baseline's interval shaded.
 
 SVGs are deterministic (fixed hash salt, no date) so reports diff cleanly.
 """
@@ -216,6 +219,53 @@ def _forest_axis(ax, tests, scale: float, margin: float) -> None:
                     fontsize=7, color="#c62828")
 
 
+#: the design profile's panels: (measure, title, scale to the shown unit)
+_DESIGN_PANELS = (("seat_spread", "fairness: seat spread (points)", 100.0),
+                  ("first_player_edge", "first player's edge (points)", 100.0),
+                  ("dealer_edge", "first dealer's edge (points)", 100.0),
+                  ("skill", "skill (0 luck alone, 1 the better player always wins)", 1.0),
+                  ("comebacks", "drama: games won from behind (%)", 100.0),
+                  ("lead_changes", "drama: lead changes per game", 1.0),
+                  ("comeback_deficit", "drama: points come back from", 1.0),
+                  ("lead_settled", "decisiveness: % of the game before the lead is settled", 100.0),
+                  ("rounds_median", "length: rounds per game (median)", 1.0),
+                  ("turns_median", "length: turns per round (median)", 1.0),
+                  ("one_turn_rounds", "rounds won from behind in one turn (%)", 100.0))
+
+
+def _design(plt, summaries, rulesets, players, names):
+    """Each design measure in a small panel: every ruleset's value with its 95% interval."""
+    rows = [(spec, n) for n in players for spec in rulesets]
+    labels = [names[spec] + (f" ({n}p)" if len(players) > 1 else "") for spec, n in rows]
+    cols = 3
+    panels = (len(_DESIGN_PANELS) + cols - 1) // cols
+    fig, axes = plt.subplots(panels, cols, figsize=(10, 0.4 + panels * (0.3 * len(rows) + 1.0)),
+                             squeeze=False, layout="constrained")
+    fig.suptitle("Design profile (95% intervals; shaded: the baseline's interval)")
+    colours = plt.rcParams["axes.prop_cycle"].by_key()["color"]
+    for ax, (name, title, scale) in zip(axes.flat, _DESIGN_PANELS):
+        ax.set_title(title, fontsize=8)
+        for y, (spec, n) in enumerate(rows):
+            cell = summaries[(spec, n)].get("design", {}).get(name, {})
+            if cell.get("value") is None:
+                ax.text(0.5, y, "not measured", ha="center", va="center", fontsize=7, color="#888",
+                        transform=ax.get_yaxis_transform())
+                continue
+            v = scale * cell["value"]
+            lo, hi = (scale * cell["ci95"][0], scale * cell["ci95"][1]) if cell.get("ci95") else (v, v)
+            if spec == rulesets[0]:
+                ax.axvspan(lo, hi, color="#e3ecf7", zorder=0)
+            ax.errorbar([v], [y], xerr=[[v - lo], [hi - v]], fmt="o", capsize=3,
+                        color=colours[rulesets.index(spec) % len(colours)])
+        ax.set_yticks(range(len(rows)), labels, fontsize=7)
+        ax.set_ylim(len(rows) - 0.5, -0.5)
+        ax.margins(x=0.15)  # a point with no width of interval (a median of whole rounds) off the frame
+        ax.tick_params(axis="x", labelsize=7)
+    for ax in list(axes.flat)[len(_DESIGN_PANELS):]:
+        ax.set_visible(False)
+    return fig
+
+
 def _seat_shares(summaries, seats: Sequence[Mapping[str, Any]]):
     """The summaries with a mixed policy's seat shares replaced by those of the seat test among
     same-agent seats (``seat_fairness`` rows), so the plot shows seats, not agents; and whether any was."""
@@ -257,6 +307,8 @@ def comparison_plots(summaries: Mapping[tuple[str, int], Mapping[str, Any]], rul
                                      (", in the rulesets as written (the other plots: filled)" if as_written else ""),
                                      "", names, horizontal=True), plt),
     })
+    if any("design" in s for s in summaries.values()):
+        out["design-profile"] = _svg(_design(plt, summaries, rulesets, players, names), plt)
     return out
 
 

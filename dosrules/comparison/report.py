@@ -25,7 +25,16 @@ WIDTH = 100  # the text report's widest line
 TEST_NAMES = {
     "welch-t": "Welch's unequal-variance t-test on the means (Welch–Satterthwaite degrees of freedom)",
     "two-proportion-z": "two-proportion z-test on the rates (pooled standard error)",
+    "z": "z-test of two estimates from their standard errors (the seat spread's, from a parametric bootstrap)",
 }
+
+#: the design profile's rows: (measure of dosrules.comparison.design, short label)
+DESIGN_ROWS = (("seat_spread", "fairness: seat spread, games won"), ("first_player_edge", "  first player's edge"),
+               ("dealer_edge", "  first dealer's edge"), ("skill", "skill: better player's edge"),
+               ("comebacks", "drama: games won from behind"), ("comeback_deficit", "  points come back from"),
+               ("lead_changes", "  lead changes / game"), ("lead_settled", "decisiveness: lead settled at"),
+               ("rounds_median", "length: rounds / game (p90)"), ("turns_median", "  turns / round (p90)"),
+               ("one_turn_rounds", "  rounds won from behind in a turn"))
 
 #: the figures of the per-ruleset table, with short labels
 FIGURES = (("per_round", "turns", "turns / round"), ("per_round", "cards_drawn", "cards drawn / round"),
@@ -78,9 +87,32 @@ def build_document(*, rulesets: Sequence[Mapping[str, Any]], settings: Mapping[s
         "witnesses_note": witnesses_note,
         "run": dict(run),
     }
+    doc["design"] = design_profile(doc)
     doc["warnings"] = _warnings(doc)
     doc["headline"] = headline(doc)
     return doc
+
+
+def design_profile(doc: Mapping[str, Any]) -> dict[str, Any]:
+    """The rulesets' design profiles side by side, per player count: each measure's value, 95%
+    interval and count per ruleset, and its tests against the baseline (from the effects)."""
+    specs = [r["spec"] for r in doc["rulesets"]]
+    by_cell = {(x["ruleset"], x["players"]): x["summary"].get("design", {}) for x in doc["simulation"]}
+    tests = {(t["players"], t["b"], t["metric"]): t for t in doc["effects"]["tests"]
+             if t["family"] == "design" and t["a"] == doc["baseline"]}
+    profiles = []
+    for n in doc["settings"]["players"]:
+        rows = []
+        for name, _ in DESIGN_ROWS:
+            cells = [{"ruleset": spec, **{k: v for k, v in by_cell.get((spec, n), {}).get(name, {}).items()
+                                           if k != "test"}} for spec in specs]
+            against = [{k: t[k] for k in ("b", "difference", "ci95", "p_holm", "significant", "equivalent")}
+                       for spec in specs[1:] if (t := tests.get((n, spec, name)))]
+            rows.append({"measure": name, "label": metric("design", name).label, "cells": cells,
+                         "against_baseline": against})
+        profiles.append({"players": n, "rows": rows})
+    return {"skill_agents": doc["settings"].get("skill"), "identical_agents": doc["settings"].get("identical_agents"),
+            "profiles": profiles}
 
 
 def _void_share(summary: Mapping[str, Any]) -> float:
@@ -173,22 +205,53 @@ def _value(v: Any) -> str:
     return str(v)
 
 
-def _is_rate(family: str) -> bool:
-    return family in ("outcomes", "rule_gaps", "winner_seat_from_dealer")
+def _is_rate(family: str, name: str = "") -> bool:
+    return family in ("outcomes", "rule_gaps", "winner_seat_from_dealer") or \
+        (family == "design" and metric(family, name).rate)
 
 
-def _fmt_estimate(family: str, x: float) -> str:
-    return f"{100 * x:.2f}%" if _is_rate(family) else _num(x, 4)
+def _fmt_estimate(family: str, x: float, name: str = "") -> str:
+    return f"{100 * x:.2f}%" if _is_rate(family, name) else _num(x, 4)
 
 
 def _fmt_diff(t: Mapping[str, Any]) -> str:
-    scale, unit = (100, " pp") if _is_rate(t["family"]) else (1, "")
+    scale, unit = (100, " pp") if _is_rate(t["family"], t["metric"]) else (1, "")
     lo, hi = t["ci95"]
     return f"{scale * t['difference']:+.3g}{unit} [{scale * lo:+.3g}, {scale * hi:+.3g}]"
 
 
 def _fmt_margin(t: Mapping[str, Any]) -> str:
-    return f"±{100 * t['margin']:g} pp" if _is_rate(t["family"]) else f"±{t['margin']:g}"
+    return f"±{100 * t['margin']:g} pp" if _is_rate(t["family"], t["metric"]) else f"±{t['margin']:g}"
+
+
+def design_value(name: str, cell: Mapping[str, Any], interval: bool = True) -> str:
+    """A design measure's value for a report: ``0.11 [0.06, 0.17]``, ``76% [70, 81]``, ``+1.0 pts
+    [-5.2, +4.0]`` (an edge over an even share), ``8 (p90 14)`` (a median of a distribution)."""
+    value, ci = cell.get("value"), cell.get("ci95")
+    if value is None:
+        return "–"
+    if "p90" in cell:
+        p90 = cell["p90"].get("value")
+        return f"{value:.0f}" + (f" [{ci[0]:.0f}, {ci[1]:.0f}]" if interval and ci else "") + \
+            (f" (p90 {p90:.0f})" if p90 is not None else "")
+    if metric("design", name).rate:
+        edge = name.endswith("_edge")
+        sign = "+" if edge else ""
+        text = f"{100 * value:{sign}.1f}{' pts' if edge else '%'}"
+        return text + (f" [{100 * ci[0]:{sign}.1f}, {100 * ci[1]:{sign}.1f}]" if interval and ci else "")
+    digits = 0 if abs(value) >= 10 else 2
+    return f"{value:.{digits}f}" + (f" [{ci[0]:.{digits}f}, {ci[1]:.{digits}f}]" if interval and ci else "")
+
+
+def _design_difference(name: str, t: Mapping[str, Any] | None) -> str:
+    """A test against the baseline in a profile's last columns: ``+0.02 =`` (shown within the
+    margin), ``+17.4 pp *`` (significant), ``+1.2 pp`` (neither)."""
+    if t is None:
+        return ""
+    rate = metric("design", name).rate
+    d = 100 * t["difference"] if rate else t["difference"]
+    text = f"{d:+.1f} pp" if rate else f"{d:+.2f}" if abs(d) < 1 else f"{d:+.1f}" if abs(d) < 100 else f"{d:+.0f}"
+    return text + (" *" if t["significant"] else " =" if t["equivalent"] else "")
 
 
 def _fmt_p(p: float) -> str:
@@ -285,6 +348,7 @@ def render_text(doc: Mapping[str, Any], show_all: bool = False) -> str:
         for w in doc["warnings"]:
             out += _wrap(w, "    ", "  ! ")
     out += ["", *_text_diff(doc, labels), "", *_text_exercised(doc, labels), ""]
+    out += _text_design(doc, specs, labels)
     out += _text_figures(doc, specs, labels)
     out += _text_filled(doc)
     out += ["", *_text_differences(doc, labels, show_all), "", *_text_seats(doc, specs, labels), ""]
@@ -295,7 +359,9 @@ def render_text(doc: Mapping[str, Any], show_all: bool = False) -> str:
                        (f" ({r['rounds_per_sec']} rounds/s)" if r.get("rounds_per_sec") else "") +
                        (f"; the rulesets as written: {r['unfilled']['chunks']} chunks, {r['unfilled']['cached']} from "
                         f"the store, {r['unfilled']['computed']} computed in {r['unfilled']['seconds']} s"
-                        if r.get("unfilled") else ""),
+                        if r.get("unfilled") else "") +
+                       (f"; the skill games: {r['skill']['chunks']} chunks, {r['skill']['cached']} from the store, "
+                        f"{r['skill']['computed']} computed in {r['skill']['seconds']} s" if r.get("skill") else ""),
                        "  ", "")]
     if r.get("html"):
         out.append(f"HTML report: {r['html']}")
@@ -418,6 +484,34 @@ def _text_exercised(doc, labels) -> list[str]:
     return out
 
 
+def _text_design(doc, specs, labels) -> list[str]:
+    """The design profile, per player count: each measure per ruleset with its 95% interval, and
+    each ruleset's difference from the baseline (* significant, = shown within the margin)."""
+    design = doc.get("design")
+    if not design:
+        return []
+    base = labels[doc["baseline"]]
+    skill = design.get("skill_agents")
+    who = (f"skill: {skill['strong']} among {skill['weak']}, {skill['games']:,} games, it sits in each seat in "
+           "turn" if skill else "skill not measured (--skill none)")
+    out = _wrap(f"Design profile ({who}; 95% intervals; * differs from {base} significantly, = shown within the "
+                "margin; definitions in docs/compare.md)", "  ", "")
+    for p in design["profiles"]:
+        if len(doc["settings"]["players"]) > 1:
+            out.append(f"  {p['players']} players")
+        rows = []
+        for (name, label), row in zip(DESIGN_ROWS, p["rows"]):
+            against = {a["b"]: a for a in row["against_baseline"]}
+            rows.append([label, *[design_value(name, c) for c in row["cells"]],
+                         *[_design_difference(name, against.get(spec)) for spec in specs[1:]]])
+        header = ["", *[labels[sp] for sp in specs], *[f"{labels[sp]} − {base}" for sp in specs[1:]]]
+        out.append(_table(rows, header))
+        notes = {c.get("note") for row in p["rows"] for c in row["cells"] if c.get("note")}
+        for note in sorted(notes):
+            out += _wrap(f"– : {note}", "    ", "  ")
+    return out + [""]
+
+
 def _text_figures(doc, specs, labels) -> list[str]:
     by_cell = {(x["ruleset"], x["players"]): x["summary"] for x in doc["simulation"]}
     out = []
@@ -457,7 +551,8 @@ def _text_differences(doc, labels, show_all) -> list[str]:
     rows = []
     for t in tests:
         row = [f"{labels[t['a']]}→{labels[t['b']]}" + (f" {t['players']}p" if several else ""),
-               _fmt_estimate(t["family"], t["value_a"]), _fmt_estimate(t["family"], t["value_b"]), _fmt_diff(t),
+               _fmt_estimate(t["family"], t["value_a"], t["metric"]), _fmt_estimate(t["family"], t["value_b"], t["metric"]),
+               _fmt_diff(t),
                _fmt_p(t["p_holm"])]
         if show_all:
             row.append(("*" if t["significant"] else "") + ("=" if t["equivalent"] else ""))
@@ -598,7 +693,7 @@ def render_html(doc: Mapping[str, Any], plots: Mapping[str, str]) -> str:
     env.filters.update(still_void=_still_void, value=_value, p=_fmt_p, diff=_fmt_diff, label=_metric_label,
                        pm=_pm, pctpm=_pct_pm, cards=cards_html, actions=actions_html, margin=_fmt_margin,
                        cite=citation_text,
-                       estimate=lambda t, key: _fmt_estimate(t["family"], t[key]))
+                       estimate=lambda t, key: _fmt_estimate(t["family"], t[key], t["metric"]))
     template = env.from_string(files(__package__).joinpath("templates/report.html.j2").read_text("utf-8"))
     by_cell = {(x["ruleset"], x["players"]): x["summary"] for x in doc["simulation"]}
     names = {r["spec"]: r["short"] for r in doc["rulesets"]}
@@ -608,5 +703,5 @@ def render_html(doc: Mapping[str, Any], plots: Mapping[str, str]) -> str:
                            labels={r["spec"]: r["label"] for r in doc["rulesets"]}, names=names,
                            plots={k: Markup(v) for k, v in plots.items()}, figures=FIGURES, outcomes=OUTCOMES,
                            few_games=FEW_GAMES, sentence=lambda w: sentences[id(w)], seat_words=seat_words,
-                           as_written=as_written(doc), seat_basis=SEAT_BASIS,
-                           test_names=TEST_NAMES)
+                           as_written=as_written(doc), seat_basis=SEAT_BASIS, test_names=TEST_NAMES,
+                           design_rows=DESIGN_ROWS, design_value=design_value, design_difference=_design_difference)

@@ -85,6 +85,11 @@ class GreedyAgent(Agent):
             rng = self._rng = random.Random(self._seed)
         return rng
 
+    def forget_plan(self) -> None:
+        """Forget the rest of this turn's plan: for a caller that took another action than the
+        one returned (the next decision plans afresh)."""
+        self._plan_state = None
+
     def _chance(self, p: float) -> bool:
         if p <= 0.0:
             return False
@@ -200,22 +205,30 @@ AGENTS: dict[str, Callable[..., Agent]] = {"random": RandomAgent, "greedy": Gree
 
 
 def make_agent(name: str, seed: int = 0, **options: float) -> Agent:
-    """An agent by name (``random``, ``greedy``, a behaviour profile) with its options."""
-    if name not in AGENTS:
+    """An agent by name (``random``, ``greedy``, ``search``, a behaviour profile) with its options."""
+    factory: Callable[..., Agent] | None = AGENTS.get(name)
+    if factory is None and name == "search":
+        from .search import SearchAgent  # the search agent plays greedy rollouts: imported late
+
+        factory = SearchAgent
+    if factory is None:
         from .behaviour import PROFILES, make_profile_agent  # the profiles wrap greedy: imported late
 
         if name in PROFILES:
             return make_profile_agent(name, seed, **options)
-        raise UsageError(f"unknown agent '{name}'", fix=f"Choose one of: {', '.join([*AGENTS, *PROFILES])}.")
+        raise UsageError(f"unknown agent '{name}'",
+                         fix=f"Choose one of: {', '.join([*AGENTS, 'search', *PROFILES])}.")
     try:
-        return AGENTS[name](seed, **options)
+        return factory(seed, **options)
     except TypeError:
         raise UsageError(f"agent '{name}' does not take options {sorted(options)}",
-                         fix="The greedy agent takes forget= and catch=; random takes none.") from None
+                         fix="The greedy agent takes forget= and catch=; search takes samples=, width= and "
+                             "turns=; random takes none.") from None
 
 
 def parse_agent_spec(spec: str, seed: int = 0) -> Agent:
-    """``greedy``, ``random``, ``greedy:forget=0.1,catch=0.5``, ``casual`` or ``casual:draw=0.3``."""
+    """``greedy``, ``random``, ``greedy:forget=0.1,catch=0.5``, ``search:samples=16``, ``casual`` or
+    ``casual:draw=0.3``."""
     name, _, opts = spec.strip().partition(":")
     options: dict[str, float] = {}
     for part in filter(None, opts.split(",")):

@@ -36,6 +36,7 @@ from typing import Any, Callable, Iterable, Sequence
 from ..engine.state import new_game
 from ..errors import DosrulesError, UsageError
 from .limits import MAX_ROUNDS_PER_GAME, TURN_CAP  # a round is stopped (counted as capped) at TURN_CAP turns
+from .course import observe_game
 from .tally import SituationTally, Tally, hist_add as _hist_add
 
 __all__ = [
@@ -257,6 +258,9 @@ class ChunkResult:
     ``shared_wins``: such rounds by the winner's seat counted left from the dealer;
     ``shared_held``: ``"k/m"`` -> such rounds in which seat k held the winner's agent;
     ``shared_pairs``: ``"k,j/m"`` -> such rounds in which seats k != j both held it;
+    ``design``: histograms of the course of each completed game and of each scored round
+    (:mod:`dosrules.play.course`: lead changes, the winner's deficit, the round it led from for
+    good, its seat; rounds won from behind in one turn);
     ``actions``: actions applied; ``seconds``: compute time (not part of the numbers).
     """
 
@@ -281,6 +285,7 @@ class ChunkResult:
     shared_wins: dict[str, int] = field(default_factory=dict)
     shared_held: dict[str, int] = field(default_factory=dict)
     shared_pairs: dict[str, int] = field(default_factory=dict)
+    design: dict[str, dict[str, int]] = field(default_factory=dict)
     seconds: float = 0.0
 
     def to_json(self) -> dict[str, Any]:
@@ -376,6 +381,8 @@ def _play_chunk(spec: ChunkSpec) -> ChunkResult:
                 res.game_metrics["rounds_per_game"].add(state.round)
                 res.game_metrics["winner_score"].add(over.scores[over.winner])
                 _hist_add(res.rounds_per_game_hist, state.round)
+                observe_game(res.design, tally.round_ends, over.winner, state.round, tally.first_dealer,
+                             tally.first_player, n)
             elif not rounds_mode:
                 res.games_stopped += 1
     tally.close()
@@ -460,6 +467,7 @@ class Summary:
                                         for k, v in sorted(t.winner_offset.items(), key=lambda kv: int(kv[0]))},
             "turns_histogram": dict(sorted(t.turns_hist.items(), key=lambda kv: int(kv[0]))),
             "rounds_per_game_histogram": dict(sorted(t.rounds_per_game_hist.items(), key=lambda kv: int(kv[0]))),
+            "course": {name: dict(sorted(h.items())) for name, h in sorted(t.design.items())},
             **({"policies": self._policies()} if t.policy_rounds or t.policy_games else {}),
         }
 
@@ -507,4 +515,8 @@ def combine(results: Sequence[ChunkResult]) -> Summary:
             total.game_metrics.setdefault(k, Moments()).merge(m)
         for k, m in r.situations.items():
             total.situations.setdefault(k, Moments()).merge(m)
+        for name, hist in r.design.items():
+            mine = total.design.setdefault(name, {})
+            for k, v in hist.items():
+                mine[k] = mine.get(k, 0) + v
     return Summary(total, len(results))

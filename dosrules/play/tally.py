@@ -79,7 +79,8 @@ class Tally:
 
     __slots__ = ("res", "players", "dealer", "turns", "drawn", "draws", "bonus_draws",
                  "penalty_draws", "single", "double", "calls", "catches", "reshuffles", "gap", "row",
-                 "observed", "row_sizes", "winner_points", "row_minimum", "seat_agents")
+                 "observed", "row_sizes", "winner_points", "row_minimum", "seat_agents", "first_dealer",
+                 "first_player", "turn_seat", "turn_hands", "new_turn", "round_ends")
 
     def __init__(self, res: ChunkResult, players: int):
         self.res, self.players = res, players
@@ -90,6 +91,15 @@ class Tally:
         self.observed: list[tuple[int, ...]] = []  # per round: the _COUNTED metrics, in order
         self.row_sizes: list[int] = []
         self.winner_points: list[int] = []
+        # the course of the game being played (dosrules.play.course): its scored round ends, the
+        # first round's dealer and first player; the seat to play and every hand's size as the
+        # current turn started (a round won from behind: another player held fewer cards)
+        self.round_ends: list[tuple[int, tuple[int, ...]]] = []
+        self.first_dealer = 0
+        self.first_player = -1
+        self.turn_seat = -1
+        self.turn_hands: list[int] = []
+        self.new_turn = False
         self._reset()
 
     def _reset(self) -> None:
@@ -108,6 +118,10 @@ class Tally:
             if t is TurnStarted:
                 self.turns += 1
                 self.row.append(len(e.row))
+                self.turn_seat = e.seat
+                self.new_turn = True
+                if self.first_player < 0:
+                    self.first_player = e.seat
             elif t is Drew:
                 k = len(e.cards)
                 self.drawn += k
@@ -135,6 +149,8 @@ class Tally:
                     hist_add(self.res.gaps_by_lot, e.path)
             elif t is Dealt:
                 self.dealer = e.dealer
+                if e.round == 1:
+                    self.first_dealer, self.first_player, self.round_ends = e.dealer, -1, []
                 self._reset()
             elif t is RoundScored:
                 self._finish("scored", e)
@@ -151,6 +167,9 @@ class Tally:
         over = self.feed(state.events)
         history, round_no, round_start = state.history, state.round, 0
         while over is None:
+            if self.new_turn:  # every hand's size as this turn starts
+                self.new_turn = False
+                self.turn_hands = [len(h) for h in state.hands]
             seat = state.current_player()
             assert seat is not None  # (the game is not over)
             over = self.step(state, agents[seat].act(state))
@@ -178,6 +197,11 @@ class Tally:
             hist_add(res.winner_offset, (scored.winner - self.dealer) % self.players)
             if self.seat_agents:
                 self._agent_won(scored.winner)
+            self.round_ends.append((scored.round, scored.scores))
+            hands, winner = self.turn_hands, scored.winner
+            behind = self.turn_seat == winner and len(hands) == self.players and \
+                any(h < hands[winner] for s, h in enumerate(hands) if s != winner)
+            hist_add(res.design.setdefault("won_from_behind", {}), 1 if behind else 0)
         if self.gap:
             hist_add(res.gaps, self.gap)
         self._reset()

@@ -1,0 +1,143 @@
+"""The search agent (issue 25, item 3: the skill ladder's top rung). Its strength against greedy
+is measured by benchmarks/bench_search.py, not here."""
+
+import random
+
+import pytest
+
+from dosrules.engine import Phase, new_game
+from dosrules.engine.actions import CALL_DOS
+from dosrules.errors import UsageError
+from dosrules.play.agents import GreedyAgent, RandomAgent, parse_agent_spec
+from dosrules.play.search import SearchAgent, candidates, determinise
+from dosrules.play.simulate import make_agents
+
+from enginekit import RULESETS, variant
+from dosrules import load_ruleset
+
+#: mattel-2018 without rule gaps (no void rounds)
+GAPLESS = load_ruleset(str(RULESETS / "test-gapless.yaml"))
+#: ... in games of 50 points: a few rounds each
+SHORT = variant(GAPLESS, target=50)
+
+
+def play(ruleset, agents, seed, check=None, max_rounds=60):
+    state = new_game(ruleset, len(agents), seed, max_rounds=max_rounds)
+    while not state.is_terminal():
+        action = agents[state.current_player()].act(state)
+        if check is not None:
+            check(state, action)
+        state.apply(action)
+    return state
+
+
+def searched_decisions(ruleset, players, seed, want):
+    """Positions where the search agent has a real choice (more than one candidate), met in a
+    game greedy plays."""
+    state = new_game(ruleset, players, seed, max_rounds=10)
+    greedy = [GreedyAgent(s) for s in range(players)]
+    found = []
+    while not state.is_terminal() and len(found) < want:
+        if state.phase in (Phase.TURN, Phase.BONUS):
+            default = GreedyAgent().act(state)
+            if default != CALL_DOS and len(candidates(state, default, 6)) > 1:
+                found.append(state.copy())
+        state.apply(greedy[state.current_player()].act(state))
+    assert len(found) == want
+    return found
+
+
+@pytest.mark.parametrize("ruleset, players", [(GAPLESS, 2), (GAPLESS, 4),
+                                               (load_ruleset(str(RULESETS / "test-placer.yaml")), 3)])
+def test_search_takes_only_legal_actions(ruleset, players):
+    searching = [SearchAgent(1 + s, samples=2, width=3) if s % 2 == 0 else None for s in range(players)]
+    agents = [a if a is not None else GreedyAgent(s) for s, a in enumerate(searching)]
+    otherwise = 0  # decisions where search chose otherwise than greedy would
+
+    def check(state, action):
+        nonlocal otherwise
+        assert action in state.legal_actions()
+        if searching[state.current_player()] is not None:
+            otherwise += action != GreedyAgent().act(state)
+
+    play(ruleset, agents, seed=3, check=check, max_rounds=2)
+    assert otherwise >= 1
+
+
+def test_search_is_reproducible_by_seed():
+    def game(seed):
+        return play(SHORT, [SearchAgent(seed, samples=2, width=3), GreedyAgent(9)], seed=5, max_rounds=2).history
+
+    first = game(7)
+    assert game(7) == first
+    assert game(8) != first  # another seed samples other hands (and chooses otherwise somewhere)
+
+
+def _permuted(state, me, rng):
+    """``state`` with the cards seat ``me`` cannot see (other hands, the deck) dealt anew, each
+    hand and the deck keeping its size."""
+    other = state.copy()
+    hidden = [card for s in range(state.players) if s != me for card in state.hands[s]] + list(state.deck)
+    rng.shuffle(hidden)
+    at = 0
+    for s in range(state.players):
+        if s != me:
+            k = len(state.hands[s])
+            other.hands[s], at = hidden[at:at + k], at + k
+    other.deck = hidden[at:]
+    return other
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_search_cannot_see_hidden_cards(players):
+    rng = random.Random(0)
+    changed = 0
+    for state in searched_decisions(SHORT, players, seed=11, want=6):
+        me = state.current_player()
+        others = [_permuted(state, me, rng) for _ in range(3)]
+        changed += sum(o.hands != state.hands for o in others)
+        # the sampled worlds are the same whatever the hidden arrangement ...
+        worlds = [determinise(s, me, random.Random(4)) for s in (state, *others)]
+        assert all(w.hands == worlds[0].hands and w.deck == worlds[0].deck for w in worlds)
+        # ... and so is the decision
+        choices = {SearchAgent(2, samples=3, width=4).act(s) for s in (state, *others)}
+        assert len(choices) == 1
+    assert changed >= 12  # the permutations did move hidden cards
+
+
+def test_determinised_worlds_keep_what_the_seat_sees():
+    state = searched_decisions(SHORT, 3, seed=2, want=1)[0]
+    me = state.current_player()
+    world = determinise(state, me, random.Random(1))
+    assert world.hands[me] == state.hands[me] and world.row == state.row and world.discard == state.discard
+    assert [len(h) for h in world.hands] == [len(h) for h in state.hands] and len(world.deck) == len(state.deck)
+    assert sorted(map(str, world.all_cards())) == sorted(map(str, state.all_cards()))
+    assert any(world.hands[s] != state.hands[s] for s in range(3) if s != me) or world.deck != state.deck
+
+
+def test_search_beats_random_clearly():
+    points = [0, 0]  # search, random
+    for game in range(4):
+        search_seat = game % 2  # seats alternate
+        agents = [None, None]
+        agents[search_seat] = SearchAgent(game, samples=2, width=3)
+        agents[1 - search_seat] = RandomAgent(game)
+        state = play(SHORT, agents, seed=100 + game, max_rounds=4)
+        points[0] += state.scores[search_seat]
+        points[1] += state.scores[1 - search_seat]
+    assert points[0] > 3 * points[1]
+
+
+def test_search_spec_and_options():
+    agent = parse_agent_spec("search:samples=3,width=2,turns=50", seed=1)
+    assert isinstance(agent, SearchAgent) and (agent.samples, agent.width, agent.turns) == (3, 2, 50)
+    assert [type(a).__name__ for a in make_agents("search,greedy", 2, [1, 2])] == ["SearchAgent", "GreedyAgent"]
+    with pytest.raises(UsageError, match="whole numbers"):
+        parse_agent_spec("search:samples=0.5")
+    with pytest.raises(UsageError, match="does not take options"):
+        parse_agent_spec("search:forget=0.1")
+
+
+def test_search_of_width_one_plays_as_greedy():
+    greedy = play(SHORT, [GreedyAgent(1), GreedyAgent(2)], seed=6, max_rounds=3).history
+    assert play(SHORT, [SearchAgent(1, width=1), GreedyAgent(2)], seed=6, max_rounds=3).history == greedy
