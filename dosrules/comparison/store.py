@@ -19,6 +19,14 @@ Schema (``FORMAT_VERSION`` 1)::
       seconds REAL, created TEXT,
       PRIMARY KEY (code_version, ruleset_hash, players, policy, seed, mode, size,
                    chunk_index, turn_cap, max_rounds_per_game))
+    verify_reports(            -- the verifier's reports (dosrules.verify.cache)
+      verifier_version TEXT,   -- a hash of the verifier's sources and its report format
+      ruleset_hash TEXT, options TEXT,  -- the bounds of the run (budget, turns) as JSON
+      ruleset_id TEXT, report TEXT, seconds REAL, created TEXT,
+      PRIMARY KEY (verifier_version, ruleset_hash, options))
+
+A store made before the verifier's table existed gets it on opening (the table is new, the
+format of the others is unchanged).
 """
 
 from __future__ import annotations
@@ -63,6 +71,16 @@ CREATE TABLE IF NOT EXISTS chunks (
   PRIMARY KEY (code_version, ruleset_hash, players, policy, seed, mode, size, chunk_index,
                turn_cap, max_rounds_per_game)
 );
+CREATE TABLE IF NOT EXISTS verify_reports (
+  verifier_version TEXT NOT NULL,
+  ruleset_hash TEXT NOT NULL,
+  options TEXT NOT NULL,
+  ruleset_id TEXT NOT NULL,
+  report TEXT NOT NULL,
+  seconds REAL NOT NULL,
+  created TEXT NOT NULL,
+  PRIMARY KEY (verifier_version, ruleset_hash, options)
+);
 """
 
 ChunkKey = tuple  # values in KEY_FIELDS order
@@ -89,16 +107,21 @@ def _module_files(name: str) -> list[Path]:
 _CODE_VERSION: str | None = None
 
 
+def sources_hash(modules: Iterable[str], salt: str) -> str:
+    """A short hash of ``salt`` and the sources of ``modules`` (a package: every .py below it)."""
+    h = hashlib.sha256(salt.encode())
+    for name in modules:
+        for path in _module_files(name):
+            h.update(path.name.encode())
+            h.update(path.read_bytes())
+    return h.hexdigest()[:16]
+
+
 def code_version() -> str:
     """A short hash of the sources that decide a chunk's numbers, and the store format."""
     global _CODE_VERSION
     if _CODE_VERSION is None:
-        h = hashlib.sha256(f"format:{FORMAT_VERSION}".encode())
-        for name in CODE_MODULES:
-            for path in _module_files(name):
-                h.update(path.name.encode())
-                h.update(path.read_bytes())
-        _CODE_VERSION = h.hexdigest()[:16]
+        _CODE_VERSION = sources_hash(CODE_MODULES, f"format:{FORMAT_VERSION}")
     return _CODE_VERSION
 
 
@@ -189,6 +212,34 @@ class ResultStore:
             self.conn.execute(f"INSERT OR REPLACE INTO chunks ({','.join(KEY_FIELDS)}, ruleset_id, result, seconds, "
                               f"created) VALUES ({marks})",
                               (*key, ruleset_id, json.dumps(result, sort_keys=True), float(seconds),
+                               time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())))
+        except sqlite3.Error as err:
+            raise self.failure(err) from None
+
+    def get_reports(self, keys: Iterable[tuple[str, str, str]]) -> dict[tuple[str, str, str], tuple[dict[str, Any], str]]:
+        """The stored verifier reports (JSON data, and when stored) of those ``keys``
+        (verifier_version, ruleset_hash, options) that are present."""
+        found: dict[tuple[str, str, str], tuple[dict[str, Any], str]] = {}
+        try:
+            for key in keys:
+                row = self.conn.execute("SELECT report, created FROM verify_reports WHERE verifier_version=? "
+                                        "AND ruleset_hash=? AND options=?", key).fetchone()
+                if row is not None:
+                    report = json.loads(row[0])
+                    if not isinstance(report, dict):
+                        raise ValueError(f"a stored report is {type(report).__name__}, not a verifier report")
+                    found[key] = (report, row[1])
+        except (sqlite3.Error, ValueError, TypeError, RecursionError) as err:
+            raise self.failure(err) from None
+        return found
+
+    def put_report(self, key: tuple[str, str, str], ruleset_id: str, report: Mapping[str, Any],
+                   seconds: float) -> None:
+        """Store one verifier report and commit at once."""
+        try:
+            self.conn.execute("INSERT OR REPLACE INTO verify_reports (verifier_version, ruleset_hash, options, "
+                              "ruleset_id, report, seconds, created) VALUES (?,?,?,?,?,?,?)",
+                              (*key, ruleset_id, json.dumps(report, sort_keys=True), float(seconds),
                                time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())))
         except sqlite3.Error as err:
             raise self.failure(err) from None

@@ -76,6 +76,13 @@ def _until_deadline(ms: int) -> int:
     return max(1, min(ms, int((_deadline[-1] - time.monotonic()) * 1000)))
 
 
+def wall_clock_reason(reason: str | None) -> bool:
+    """Whether an unknown's ``reason`` is wall-clock time (a solver's timeout, or the run's
+    deadline): an answer that depends on the machine's load. Z3 names its deterministic
+    resource limit "canceled" and its timeout "timeout"."""
+    return reason is not None and ("timeout" in reason or DEADLINE_REASON in reason)
+
+
 def deadline_passed() -> bool:
     return bool(_deadline) and time.monotonic() >= _deadline[-1]
 
