@@ -22,7 +22,7 @@ from ..ruleset.model import Ruleset, is_unspecified
 from .invariants import describe_state, describe_turn
 from .results import FINDING, CheckResult, result
 from .bounds import BoxProver, prefix_conditions
-from .solving import DEADLINE_REASON, Budget, SolverVerdict, deadline_passed, sat
+from .solving import Budget, SolverVerdict, sat, unknown_reason
 from .turn import TurnPiles, card_classes, fresh_state, row_all_wild, turn
 
 MAX_TURNS = 8
@@ -136,12 +136,14 @@ class _Track:
         self.solver.add(*step.valid, *prefix_conditions(self.rules, step, all_wild_open))
         self.lemmas += lemmas(step.after)
         self.prefix.append(step)
-        self.hints.append(_hint(step))
+        self.hints.append(z3.And(_hint(step), *[z3.Not(short) for short in step.shorts]))
         self.states.append(step.after)
 
     def witness(self, expr, query_hint) -> tuple | None:
-        """A witness along the greedy line (every row card double-matched in colour), if the
-        solver finds one soon: ("sat", model). It is still a witness; failing proves nothing."""
+        """A witness along the greedy line (every row card double-matched in colour, and every
+        draw of the prefix turns supplied by the deck alone: no reshuffle before the last turn),
+        if the solver finds one soon: ("sat", model). It is still a witness; failing proves
+        nothing."""
         self.budget.bound_step(self.solver, 2 * QUICK_MS)
         if sat(self.solver, *self.hints, query_hint, expr) == z3.sat:
             return "sat", self.solver.model()
@@ -151,11 +153,12 @@ class _Track:
         """("sat", model) | ("unsat", None) | ("unknown", reason)."""
         solver = self.solver
         self.budget.bound_step(solver, timeout_ms)
+        started = time.monotonic()
         res = sat(solver, expr, *self.lemmas)
         if res == z3.sat:
             return "sat", solver.model()
         if res == z3.unknown:
-            return "unknown", DEADLINE_REASON if deadline_passed() else solver.reason_unknown()
+            return "unknown", unknown_reason(solver, started)
         return "unsat", None
 
 
