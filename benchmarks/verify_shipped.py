@@ -118,7 +118,7 @@ def child(specs: list[str], jobs: int) -> None:
 
 def _run_child(python: str, checkout: Path, specs: list[str], jobs: int) -> dict:
     code = (f"import sys; sys.path.insert(0, {str(checkout)!r}); sys.argv = ['x', '--child'];"
-            f"exec(open({__file__!r}).read()); child({specs!r}, {jobs})")
+            f"__file__ = {__file__!r}; exec(open(__file__).read()); child({specs!r}, {jobs})")
     env = {**os.environ, "PYTHONPATH": str(checkout)}
     out = subprocess.run([python, "-c", code], cwd=checkout, env=env, capture_output=True, text=True)
     if out.returncode:
