@@ -84,6 +84,8 @@ CREATE TABLE IF NOT EXISTS verify_reports (
 """
 
 ChunkKey = tuple  # values in KEY_FIELDS order
+#: keys read by one query of get_many: SQLite allows 32,766 parameters in a statement since 3.32, 999 before
+_KEYS_PER_QUERY = (32_766 if sqlite3.sqlite_version_info >= (3, 32) else 999) // len(KEY_FIELDS)
 
 
 def default_db_path() -> Path:
@@ -190,17 +192,22 @@ class ResultStore:
         return tuple(fields[name] for name in KEY_FIELDS)
 
     def get_many(self, keys: Iterable[ChunkKey]) -> dict[ChunkKey, dict[str, Any]]:
-        """The stored results (JSON data) of those ``keys`` that are present."""
+        """The stored results (JSON data) of those ``keys`` that are present, in one query (one per
+        :data:`_KEYS_PER_QUERY` keys: SQLite bounds the parameters of a statement)."""
+        wanted = list(dict.fromkeys(tuple(k) for k in keys))
         found: dict[ChunkKey, dict[str, Any]] = {}
-        where = " AND ".join(f"{k}=?" for k in KEY_FIELDS)
+        fields = ",".join(KEY_FIELDS)
+        row = "(" + ",".join("?" * len(KEY_FIELDS)) + ")"
         try:
-            for key in keys:
-                row = self.conn.execute(f"SELECT result FROM chunks WHERE {where}", key).fetchone()
-                if row is not None:
-                    result = json.loads(row[0])
+            for at in range(0, len(wanted), _KEYS_PER_QUERY):
+                batch = wanted[at:at + _KEYS_PER_QUERY]
+                query = (f"SELECT {fields}, result FROM chunks WHERE ({fields}) IN "
+                         f"(VALUES {','.join([row] * len(batch))})")
+                for *key, text in self.conn.execute(query, [v for k in batch for v in k]):
+                    result = json.loads(text)
                     if not isinstance(result, dict):
                         raise ValueError(f"a stored result is {type(result).__name__}, not a chunk result")
-                    found[key] = result
+                    found[tuple(key)] = result
         except (sqlite3.Error, ValueError, TypeError, RecursionError) as err:
             raise self.failure(err) from None
         return found
