@@ -84,3 +84,15 @@ def test_verify_verbose_prints_each_checks_time_and_the_slowest(capsys, tmp_path
     out = capsys.readouterr().out
     assert "TIME" in out and "Stages: deck" in out and "Slowest: " in out
     assert re.search(r"^deck\.totals\s+proved\s+\d+\.\d\ds", out, re.M)
+
+
+def test_verify_runs_uncached_with_a_note_when_the_default_store_cannot_be_opened(capsys, tmp_path, monkeypatch):
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("a file where the cache folder would be")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(blocker))
+    assert main(["verify", "mattel-2018", "--turns", "1", "--json"]) == 0
+    captured = capsys.readouterr()
+    assert json.loads(captured.out)["cached"] is None
+    assert "note: verifying without the results store" in captured.err and "Traceback" not in captured.err
+    assert main(["verify", "mattel-2018", "--turns", "1", "--db", str(blocker / "r.sqlite")]) == 2  # --db: an error
+    assert "cannot make its folder" in capsys.readouterr().err
