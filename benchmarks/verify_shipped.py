@@ -83,6 +83,7 @@ def _verify_group(specs: list[str]) -> list[dict]:
             own = getattr(r, "seconds", None)
             name = r.check + (f"@{r.players}" if r.players else "")
             checks.append({"check": name, "verdict": r.verdict.value, "turns": r.data.get("turns"),
+                           "fewest": r.data.get("fewest"),
                            "seconds": own if own is not None else (measured[i] if i < len(measured) else 0.0)})
         stages = dict(getattr(report, "stages", None) or _TIMING["stages"])
         out.append({"spec": spec, "seconds": report.seconds, "stages": stages, "checks": checks,
@@ -171,7 +172,7 @@ def main() -> None:
         cli["cached"].append(_time_command(command, env))
         print(f"round {i + 1} this CLI --no-cache {cli['fresh'][-1][0]:6.2f} s wall, "
               f"cached rerun {cli['cached'][-1][0]:5.2f} s wall", flush=True)
-    med = lambda xs: statistics.median(xs) if xs else float("nan")  # noqa: E731
+    med = lambda xs: statistics.median(xs) if xs else float("nan")  # noqa: E731  (nan: not measured)
     print()
     for name, got in runs.items():
         if got:
@@ -189,7 +190,8 @@ def main() -> None:
                     times.setdefault((rep["spec"], c["check"]), {}).setdefault(name, []).append(c["seconds"])
                 for st, s in rep["stages"].items():
                     stages.setdefault((rep["spec"], st), {}).setdefault(name, []).append(s)
-                last.setdefault(name, {})[rep["spec"]] = {c["check"]: (c["verdict"], c["turns"]) for c in rep["checks"]}
+                last.setdefault(name, {})[rep["spec"]] = {c["check"]: (c["verdict"], c["turns"], c["fewest"])
+                                                         for c in rep["checks"]}
     key = "baseline" if has_base else "this"
     print(f"\nslowest checks (median seconds; baseline's gap checks: see the note above)")
     print(f"{'ruleset':26} {'check':46} {'baseline':>9} {'this':>9}")
@@ -201,7 +203,9 @@ def main() -> None:
         t = sum(med(v.get("this", [])) for (s, x), v in stages.items() if x == st)
         print(f"  {st:9} {b:9.2f} {t:9.2f}")
     if has_base:
-        print("\nfindings that differ (check: baseline -> this):")
+        print("\nfindings that differ (check: (verdict, turns, proved the fewest) baseline -> this; under load a\n"
+              "step cut short by the wall clock leaves a depth unsettled, so either side may find a deeper\n"
+              "witness, not proved the fewest, or stay unknown):")
         differ = 0
         for spec in specs:
             b, t = last["baseline"].get(spec, {}), last["this"].get(spec, {})

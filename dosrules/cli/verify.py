@@ -101,7 +101,8 @@ def _run(args, v, budget) -> int:
         out = [r.as_json() for r in reports]
         print(json.dumps(out[0] if len(out) == 1 else out, indent=2, ensure_ascii=False))
     else:
-        print("\n\n".join(format_report(r, verbose=args.verbose) for r in reports))
+        print("\n\n".join(format_report(r, verbose=args.verbose, busy=cache.busy_unknowns(r) if r.cached else [])
+                            for r in reports))
     codes = {r.exit_code for r in reports}
     return v.EXIT_VIOLATED if v.EXIT_VIOLATED in codes else max(codes)
 
@@ -189,9 +190,10 @@ def short_citation(line: str) -> str:
     return f"{path} {source}§{number}{mark}"
 
 
-def format_report(report, verbose: bool = False) -> str:
+def format_report(report, verbose: bool = False, busy: list[str] = ()) -> str:
     """The results as a table: check, result, witness, citations (short form; --json has all);
-    ``verbose`` adds each check's seconds, the stages' and the slowest checks."""
+    ``verbose`` adds each check's seconds, the stages' and the slowest checks; ``busy`` names the
+    checks of a kept report that were unknown for lack of wall-clock time."""
     width = max(110, shutil.get_terminal_size((140, 20)).columns)
     names = [r.check + (f" [{r.players}p]" if r.players else "") for r in report.results]
     check_w = max([len(n) for n in names] + [5]) + 2
@@ -220,6 +222,9 @@ def format_report(report, verbose: bool = False) -> str:
               f"{len(findings)} findings"]
     if report.stopped:
         lines.append(f"Stopped early: {report.stopped} (--time-limit); the checks still open then are unknown.")
+    if busy:
+        lines.append(f"Read from the results store: {', '.join(busy)} ran out of wall-clock time when proved "
+                     "(a busy machine); --no-cache proves them afresh.")
     if verbose:
         lines.append("Stages: " + ", ".join(f"{k} {s:.2f} s" for k, s in report.stages.items())
                      + " (a stage's shared work, such as the gap search's unrolled model, is in no check's time)")

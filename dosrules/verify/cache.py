@@ -4,9 +4,11 @@ same ruleset verified again with the same bounds is read back instead of proved 
 A report is keyed by the ruleset's content hash, the bounds of the run (the solver budget and
 the gap search's turns) and :func:`verifier_version`: a hash of the verifier's and the ruleset
 layer's sources and :data:`REPORT_FORMAT`, so any change to how a check is made or reported
-keys a fresh proof. Only settled reports are kept: one whose run hit its time limit, or with a
-check left unknown because a solver call ran out of wall-clock time (an answer that depends
-on the machine's load), is proved afresh next time.
+keys a fresh proof. A report whose run hit its time limit (``--time-limit``) is not kept: the
+checks it left open were cut short by that limit. A report with a check unknown because a solver
+call ran out of wall-clock time (an answer that depends on the machine's load) is kept, so that a
+rerun is instant on a busy machine too; the table then names those checks, and ``--no-cache``
+proves them afresh.
 """
 
 from __future__ import annotations
@@ -38,11 +40,16 @@ def report_key(ruleset: Ruleset, budget: Budget, max_turns: int) -> tuple[str, s
     return verifier_version(), ruleset.content_hash, options
 
 
-def settled(report: VerifyReport) -> bool:
-    """Whether ``report`` may be kept: its run was not stopped, and no check is unknown for a
-    reason of wall-clock time (a deterministic resource limit is the same on every machine)."""
-    return report.stopped is None and not any(
-        r.verdict is SolverVerdict.UNKNOWN and wall_clock_reason(r.witness) for r in report.results)
+def kept(report: VerifyReport) -> bool:
+    """Whether ``report`` may be kept: its run was not stopped by its time limit."""
+    return report.stopped is None
+
+
+def busy_unknowns(report: VerifyReport) -> list[str]:
+    """The checks of ``report`` unknown because a solver call ran out of wall-clock time (a busy
+    machine), not for a reason that is the same on every machine."""
+    return [r.check for r in report.results
+            if r.verdict is SolverVerdict.UNKNOWN and wall_clock_reason(r.witness)]
 
 
 def lookup(store: ResultStore, rulesets: list[Ruleset], budget: Budget,
@@ -64,8 +71,8 @@ def lookup(store: ResultStore, rulesets: list[Ruleset], budget: Budget,
 
 
 def keep(store: ResultStore, ruleset: Ruleset, report: VerifyReport, budget: Budget, max_turns: int) -> bool:
-    """Store ``report`` if :func:`settled`; say whether it was stored."""
-    if not settled(report):
+    """Store ``report`` if it may be :func:`kept`; say whether it was stored."""
+    if not kept(report):
         return False
     store.put_report(report_key(ruleset, budget, max_turns), ruleset.id, report.as_json(), report.seconds)
     return True
