@@ -157,8 +157,11 @@ class SolverAnswer:
 
 def sat(solver, *assumptions) -> z3.CheckSatResult:
     """``solver.check(*assumptions)`` for a Solver or an Optimize; KeyboardInterrupt (or
-    Terminated) if Ctrl-C (SIGTERM) came before or during it (see :func:`interruptible`)."""
+    Terminated) if Ctrl-C (SIGTERM) came before or during it (see :func:`interruptible`);
+    unknown without asking once the run's deadline has passed."""
     stop_if_signalled()
+    if deadline_passed():  # give up at once: a 1 ms timeout is not kept on a busy machine
+        return z3.unknown
     result = solver.check(*assumptions)
     stop_if_signalled()
     return result
