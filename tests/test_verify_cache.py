@@ -2,7 +2,8 @@
 
 from dosrules import load_ruleset
 from dosrules.comparison.store import ResultStore
-from dosrules.verify import Budget, CheckResult, SolverVerdict, VerifyReport, cache
+from dosrules.comparison import verify_reports as cache
+from dosrules.verify import Budget, CheckResult, SolverVerdict, VerifyReport
 from dosrules.verify.solving import DEADLINE_REASON
 
 

@@ -81,7 +81,7 @@ def _run(args, v, budget) -> int:
             print(format_divergences(report))
         return v.EXIT_UNKNOWN if report.unknown else v.EXIT_OK
     rulesets = [load(spec, args) for spec in args.ruleset]  # every input checked before any solving
-    from ..verify import cache
+    from ..comparison import verify_reports as cache
     from ..verify.reach import MAX_TURNS as DEFAULT_TURNS
 
     options = {"max_turns": args.turns} if args.turns is not None else {}

@@ -2,7 +2,8 @@
 plots and reports, over a resumable SQLite store of simulation chunks and pluggable executors.
 
 Modules: ``diff`` (rule diff), ``stats`` (tests), ``effects`` (pairwise tests and flags),
-``store`` (SQLite), ``executors`` (local processes, dask), ``runner`` (plan, store, run),
+``store`` (SQLite), ``verify_reports`` (the verifier's reports kept in the store), ``executors`` (local
+processes, dask), ``runner`` (plan, store, run),
 ``witnesses`` (Z3), ``plots`` (matplotlib SVG), ``report`` (JSON, text, HTML).
 """
 

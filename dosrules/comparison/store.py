@@ -19,7 +19,7 @@ Schema (``FORMAT_VERSION`` 1)::
       seconds REAL, created TEXT,
       PRIMARY KEY (code_version, ruleset_hash, players, policy, seed, mode, size,
                    chunk_index, turn_cap, max_rounds_per_game))
-    verify_reports(            -- the verifier's reports (dosrules.verify.cache)
+    verify_reports(            -- the verifier's reports (dosrules.comparison.verify_reports)
       verifier_version TEXT,   -- a hash of the verifier's sources and its report format
       ruleset_hash TEXT, options TEXT,  -- the bounds of the run (budget, turns) as JSON
       ruleset_id TEXT, report TEXT, seconds REAL, created TEXT,

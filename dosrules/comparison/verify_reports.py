@@ -16,10 +16,10 @@ from __future__ import annotations
 import json
 from dataclasses import asdict
 
-from ..comparison.store import ResultStore, sources_hash
 from ..ruleset.model import Ruleset
-from .run import VerifyReport
-from .solving import Budget, SolverVerdict, wall_clock_reason
+from ..verify.run import VerifyReport
+from ..verify.solving import Budget, SolverVerdict, wall_clock_reason
+from .store import ResultStore, sources_hash
 
 REPORT_FORMAT = 1
 
