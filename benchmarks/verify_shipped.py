@@ -198,9 +198,10 @@ def main() -> None:
     for (spec, check), by in sorted(times.items(), key=lambda kv: -med(kv[1].get(key, [0])))[:top]:
         print(f"{spec:26} {check:46} {med(by.get('baseline', [])):9.2f} {med(by.get('this', [])):9.2f}")
     print(f"\nstages (median seconds, summed over the rulesets)")
-    for st in STAGE_FUNCTIONS:
-        b = sum(med(v.get("baseline", [])) for (s, x), v in stages.items() if x == st) if has_base else float("nan")
-        t = sum(med(v.get("this", [])) for (s, x), v in stages.items() if x == st)
+    for st in STAGE_FUNCTIONS:  # a stage reused from a memo did not run: 0
+        b = sum(med(v["baseline"]) for (s, x), v in stages.items() if x == st and v.get("baseline")) \
+            if has_base else float("nan")
+        t = sum(med(v["this"]) for (s, x), v in stages.items() if x == st and v.get("this"))
         print(f"  {st:9} {b:9.2f} {t:9.2f}")
     if has_base:
         print("\nfindings that differ (check: (verdict, turns, proved the fewest) baseline -> this; under load a\n"
