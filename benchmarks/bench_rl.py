@@ -40,7 +40,7 @@ def simulate(ruleset: str, players: int, games: int, seed: int) -> dict:
 
 def openspiel(ruleset: str, players: int, games: int, seed: int) -> dict:
     from dosrules.rl.openspiel_game import load
-    game = load(ruleset, players)
+    game = load(ruleset, players, episode="game")  # whole games, as simulate plays them
     rng = random.Random(seed)
     decisions = chance = 0
     start = time.process_time()
@@ -67,7 +67,7 @@ def engine(ruleset: str, players: int, games: int, seed: int) -> dict:
     from dosrules.engine.state import State
     from dosrules.rl.deckchance import DeckChance
     from dosrules.rl.openspiel_game import load
-    game = load(ruleset, players)
+    game = load(ruleset, players, episode="game")  # whole games, as simulate plays them
     rl = game.rl
     recorded = []
     rng = random.Random(seed)
@@ -99,7 +99,7 @@ def engine(ruleset: str, players: int, games: int, seed: int) -> dict:
 
 def pettingzoo(ruleset: str, players: int, games: int, seed: int) -> dict:
     from dosrules.rl.pettingzoo_env import env
-    e = env(ruleset, players)
+    e = env(ruleset, players, episode="game")
     decisions = 0
     start = time.process_time()
     for g in range(games):

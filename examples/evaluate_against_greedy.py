@@ -114,7 +114,7 @@ def wilson(wins: int, n: int) -> tuple[float, float]:
 
 
 def evaluate(ruleset: str, players: int, agent: str, games: int, simulations: int, seed: int) -> dict:
-    game = load(ruleset, players)
+    game = load(ruleset, players, episode="game")  # whole games, as the greedy bot plays them
     rng = np.random.RandomState(seed)
     wins = unfinished = 0
     by_seat = [[0, 0] for _ in range(players)]  # per seat of the agent: [wins, games]

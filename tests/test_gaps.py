@@ -220,15 +220,19 @@ def test_measure_ranks_the_silences_and_a_rerun_computes_nothing(measured, capsy
     assert {e["reading"] for e in first["effects"]} == {"dealer"}
     assert {e["figure"] for e in first["effects"]} == {"turns", "rounds_per_game", "cards_drawn", "seat:0",
                                                         "seat:1", "seat:2"}
-    assert all(e["pairs"] == 8 for e in first["effects"] if e["figure"] == "turns")
-    assert [r["computed"] for r in m["run"]] == [6, 24]  # 3 reach runs of 2 chunks; baseline + 2 readings x 8
+    # both silences change the game so plainly that the first look (100 of 400 rounds, 2 chunks, at a
+    # quarter of alpha) decides them, and neither is simulated further
+    assert all(e["pairs"] == 2 for e in first["effects"] if e["figure"] == "turns")
+    assert all("decided after 100 rounds per reading" in s["notes"][-1] for s in m["silences"])
+    assert [r["computed"] for r in m["run"]] == [6, 6]  # 3 reach runs of 2 chunks; baseline + 2 readings x 2
+    assert m["run"][1]["looks"] == [{"rounds": 100, "silences": 2, "computed": 6}]
     html = (folder / "gaps.html").read_text()
     assert html.count("<svg") == 2 and "http" not in html.split("<body>")[1].split("<svg")[0]
     code, out, _ = run(capsys, *argv)
     assert code == 0 and "Not reached by play (1)" in out
     assert "no round void at a rule gap (every figure is of the game" in " ".join(out.split())  # filled baseline
     assert "run (reach): 6 chunks, 6 from the store, 0 rounds simulated" in out
-    assert "run (readings): 24 chunks, 24 from the store, 0 rounds simulated" in out
+    assert "run (readings): 6 chunks, 6 from the store, 0 rounds simulated" in out
 
 
 def test_measure_on_a_dask_cluster_gives_the_local_numbers(tmp_path, capsys):
@@ -246,3 +250,11 @@ def test_measure_on_a_dask_cluster_gives_the_local_numbers(tmp_path, capsys):
     cluster_doc = json.loads(capsys.readouterr().out)["measure"]
     assert cluster_doc["run"][1]["executor"] == "dask" and cluster_doc["run"][1]["computed"] == 6
     assert cluster_doc["silences"] == local["silences"] and cluster_doc["reach"] == local["reach"]
+
+
+def test_the_looks_grow_in_whole_chunks_to_the_rounds_asked():
+    from dosrules.gaps.measure import looks
+    assert looks(5000, 250) == [1250, 2500, 5000]
+    assert looks(400, 50) == [100, 200, 400]
+    assert looks(100, 50) == [100]  # two chunks at the least: one look
+    assert looks(300, 50) == [100, 150, 300]  # 300 // 4 is less than two chunks

@@ -72,7 +72,7 @@ def test_an_outcome_that_is_not_offered_is_refused_and_changes_nothing():
 
 def test_copies_at_chance_nodes_replay_and_are_independent():
     rng = random.Random(4)
-    ep = RlGame("german", 3).new_episode()
+    ep = RlGame("german", 3, episode="game").new_episode()
     for _ in range(400):
         step_random(ep, rng)
     while ep.current_player() != CHANCE:
@@ -94,7 +94,7 @@ def test_copies_at_chance_nodes_replay_and_are_independent():
 
 def test_an_episode_pickles_as_its_ids_and_replays():
     rng = random.Random(2)
-    ep = RlGame("mattel-2018+reshuffle", 4).new_episode()
+    ep = RlGame("mattel-2018+reshuffle", 4, episode="game").new_episode()
     for _ in range(700):
         step_random(ep, rng)
     back = pickle.loads(pickle.dumps(ep))
@@ -123,7 +123,7 @@ def test_after_a_reshuffle_the_next_card_is_chance_over_the_old_discard():
 
 
 def test_a_rule_gap_voids_the_round_and_play_goes_on():
-    game = RlGame("german", 2)
+    game = RlGame("german", 2, episode="game")
     ep = play_until(game, lambda events: any(isinstance(e, RuleGap) and e.voids for e in events), random.Random(1))
     kinds = [type(e) for e in ep.last_events]
     assert RoundVoid in kinds and RoundScored not in kinds
@@ -133,7 +133,7 @@ def test_a_rule_gap_voids_the_round_and_play_goes_on():
 
 def test_a_game_ends_with_one_winner_and_zero_sum_utilities():
     rng = random.Random(3)
-    ep = RlGame("mattel-2018+reshuffle", 3).new_episode()
+    ep = RlGame("mattel-2018+reshuffle", 3, episode="game").new_episode()
     while not ep.is_terminal():
         step_random(ep, rng)
     w = ep.winner()
@@ -145,7 +145,7 @@ def test_a_game_ends_with_one_winner_and_zero_sum_utilities():
 
 def test_the_length_bound_stops_the_game_without_a_winner():
     rng = random.Random(5)
-    ep = RlGame("mattel-2018+reshuffle", 2, max_game_length=40).new_episode()
+    ep = RlGame("mattel-2018+reshuffle", 2, episode="game", max_game_length=40).new_episode()
     while not ep.is_terminal():
         step_random(ep, rng)
     assert ep.moves == 40 and ep.winner() is None and ep.utilities() == [0.0, 0.0]
@@ -154,7 +154,7 @@ def test_the_length_bound_stops_the_game_without_a_winner():
 
 
 def test_sampled_chance_plays_the_same_game_for_the_same_seed():
-    game = RlGame("mattel-2018+reshuffle", 3)
+    game = RlGame("mattel-2018+reshuffle", 3, episode="game")
     a, b = game.new_episode(explicit=False, seed=9), game.new_episode(explicit=False, seed=9)
     rng = random.Random(0)
     for _ in range(300):
@@ -173,6 +173,10 @@ def test_bad_parameters_are_one_paragraph_errors():
         RlGame("mattel-2018", 7)
     with pytest.raises(UsageError, match="max_game_length"):
         RlGame("mattel-2018", 2, max_game_length=0)
+    with pytest.raises(UsageError, match="episode is 'match'"):
+        RlGame("mattel-2018", 2, episode="match")
+    with pytest.raises(UsageError, match="max_turns"):
+        RlGame("mattel-2018", 2, max_turns=0)
     with pytest.raises(DosrulesError, match="no-such-ruleset"):
         RlGame("no-such-ruleset", 2)
 
@@ -235,7 +239,7 @@ def test_resampling_deals_the_hidden_cards_again_and_keeps_what_the_seat_sees():
 def test_the_position_before_a_step_is_the_same_made_late_or_at_every_step():
     """Observing at a chance node makes the position before the step from a kept one and the
     steps since: an episode observed at every node and one observed only at the end agree."""
-    game = RlGame("german+reshuffle", 3)
+    game = RlGame("german+reshuffle", 3, episode="game")
     rng = random.Random(8)
     eager, lazy = game.new_episode(), game.new_episode()
     obs = Observation(game)
@@ -307,7 +311,7 @@ def test_the_card_outcomes_of_a_deck_are_its_counts_over_its_size():
 def test_copies_and_resampled_copies_offer_the_cards_their_deck_holds():
     """Each card chance node offers the faces of the deck it takes from, by count, in copies made
     at every decision and in resampled ones (the counts a copy inherits must be its deck's)."""
-    game = RlGame("mattel-2018+reshuffle", 3)
+    game = RlGame("mattel-2018+reshuffle", 3, episode="game")
     faces = game.compiled.faces
     rng = random.Random(11)
     ep = game.new_episode()
@@ -327,3 +331,44 @@ def test_copies_and_resampled_copies_offer_the_cards_their_deck_holds():
         ids = ep.legal_ids()
         ep.apply(ids[rng.randrange(len(ids))])
     assert checked > 300
+
+
+def test_a_round_episode_ends_with_the_round_and_rewards_who_went_out():
+    rng = random.Random(7)
+    game = RlGame("mattel-2018+reshuffle", 3)  # episode="round" is the default
+    scored = void = 0
+    for _ in range(300):  # random play scores about one round in twenty
+        if scored and void > 5:
+            break
+        ep = game.new_episode()
+        while not ep.is_terminal():
+            step_random(ep, rng)
+        assert ep.moves >= 1 and not ep.truncated()  # a round void before any decision is dealt again
+        assert ep.state.max_rounds == ep.state.round  # the game stopped with the round of the decisions
+        u = ep.utilities()
+        if ep.winner() is None:  # void at a rule gap: nobody scored
+            void += 1
+            assert ep.gaps and u == [0.0] * 3 and ep.state.scores == [0, 0, 0]
+        else:
+            scored += 1
+            w = ep.winner()
+            assert ep.state.scores[w] > 0 and u[w] == 1.0 and sum(u) == pytest.approx(0.0)
+    assert scored and void
+
+
+def test_max_turns_truncates_a_round_and_the_length_bound_follows_from_it():
+    game = RlGame("mattel-2018", 2, max_turns=2)
+    assert game.max_game_length == 2 * (2 * 108 + 3 + 2)  # turns x (twice the deck + draw, end, call, windows)
+    assert RlGame("mattel-2018", 2, episode="game", max_turns=2, max_rounds=3).max_game_length == 3 * game.max_game_length
+    assert RlGame("mattel-2018", 2, max_game_length=50).max_game_length == 50  # a smaller cap is kept
+    rng = random.Random(1)
+    truncated = 0
+    for _ in range(30):
+        ep = game.new_episode()
+        while not ep.is_terminal():
+            step_random(ep, rng)
+        assert ep.moves <= game.max_game_length and ep.state.turn_number <= 3
+        if ep.truncated():
+            truncated += 1
+            assert ep.winner() is None and ep.utilities() == [0.0, 0.0]
+    assert truncated

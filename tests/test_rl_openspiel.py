@@ -34,8 +34,18 @@ def editions_and_player_counts():
 
 @pytest.mark.parametrize("edition, players", list(editions_and_player_counts()))
 def test_random_sim_test_passes(edition, players):
-    game = pyspiel.load_game(GAME_NAME, {"ruleset": edition, "players": players, "max_game_length": LENGTH})
+    game = pyspiel.load_game(GAME_NAME, {"ruleset": edition, "players": players, "max_game_length": LENGTH,
+                                         "episode": "game"})
     pyspiel.random_sim_test(game, num_sims=SIMS, serialize=False, verbose=False)
+
+
+@pytest.mark.parametrize("ruleset", [e + house for e in shipped_ids("editions") for house in ("", "+reshuffle")])
+def test_random_sim_test_passes_for_whole_rounds_under_the_computed_bound(ruleset):
+    """Round episodes (the default) end by the rules: no cap on the length is needed."""
+    for players in (2, 4):
+        game = pyspiel.load_game(GAME_NAME, {"ruleset": ruleset, "players": players})
+        assert game.max_game_length() == 200 * (2 * len(game.rl.compiled.deck) + 3 + players)
+        pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
 
 
 def test_random_sim_test_with_serialization_and_a_house_rule():
@@ -46,7 +56,8 @@ def test_random_sim_test_with_serialization_and_a_house_rule():
 def test_the_game_declares_its_parameters_length_and_utilities():
     game = pyspiel.load_game("dosrules(ruleset=mattel-2018+reshuffle,players=3,max_game_length=500)")
     t, p = game.get_type(), game.get_parameters()
-    assert p == {"ruleset": "mattel-2018+reshuffle", "players": 3, "max_game_length": 500}
+    assert p == {"ruleset": "mattel-2018+reshuffle", "players": 3, "max_game_length": 500, "episode": "round",
+                 "max_turns": 200, "max_rounds": 1000}
     assert t.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
     assert t.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
     assert t.utility == pyspiel.GameType.Utility.ZERO_SUM
@@ -128,7 +139,7 @@ def test_observations_are_per_seat_and_a_clone_is_independent():
 def test_the_greedy_bot_plays_the_engines_greedy_move_by_id():
     from dosrules.play.agents import make_agent
     from dosrules.rl.bots import AgentBot
-    game = load("mattel-2018+reshuffle", 2)
+    game = load("mattel-2018+reshuffle", 2, episode="game")
     state = game.new_initial_state()
     rng = random.Random(6)
     bot, twin = AgentBot("greedy", 3), make_agent("greedy", 3)
@@ -164,7 +175,7 @@ def test_the_example_evaluates_an_agent_against_greedy():
 
 
 def test_the_queries_answered_in_python_agree_with_openspiels_own():
-    game = load("mattel-2018+reshuffle", 3, max_game_length=120)
+    game = load("mattel-2018+reshuffle", 3, episode="game", max_game_length=120)
     state = game.new_initial_state()
     rng = random.Random(6)
     nodes = 0

@@ -46,7 +46,7 @@ def play(e, seed):
 
 
 def test_a_whole_game_rewards_the_winner():
-    e = env("mattel-2018+reshuffle", 2)
+    e = env("mattel-2018+reshuffle", 2, episode="game")
     totals, info, _ = play(e, 5)
     winner = info["winner"]
     assert winner is not None and info["scores"][winner] >= 200
@@ -54,8 +54,28 @@ def test_a_whole_game_rewards_the_winner():
     assert e.agents == []
 
 
+def last_flags(e, seed):
+    """Play one random episode; the (terminated, truncated) flags the agents end with."""
+    e.reset(seed=seed)
+    flags = set()
+    for agent in e.agent_iter():
+        obs, reward, terminated, truncated, info = e.last()
+        if terminated or truncated:
+            flags.add((terminated, truncated))
+            e.step(None)
+        else:
+            e.step(e.action_space(agent).sample(obs["action_mask"]))
+    return flags
+
+
+def test_a_round_ends_terminated_and_max_turns_truncates_it():
+    assert last_flags(env("mattel-2018+reshuffle", 2), 3) == {(True, False)}  # the round ended by the rules
+    truncated = [last_flags(env("mattel-2018+reshuffle", 2, max_turns=1), seed) for seed in range(12)]
+    assert {(False, True)} in truncated  # a round still going at its second turn is truncated
+
+
 def test_the_length_bound_truncates_with_no_reward():
-    e = env("mattel-2018+reshuffle", 3, max_game_length=25)
+    e = env("mattel-2018+reshuffle", 3, episode="game", max_game_length=25)
     totals, info, decisions = play(e, 1)
     assert decisions == 25 and info["winner"] is None and set(totals.values()) == {0.0}
 

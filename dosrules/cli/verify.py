@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import shutil
+import sys
 import textwrap
 
 from ..errors import UsageError
@@ -39,6 +40,14 @@ def register(sub) -> None:
     p.add_argument("--time-limit", type=float, default=DEFAULT_TIME_LIMIT, metavar="S",
                    help=f"time limit of the whole run in seconds (default {DEFAULT_TIME_LIMIT:.0f}): "
                         "checks still open then end unknown, and the report says so")
+    p.add_argument("--verbose", "-v", action="store_true",
+                   help="add each check's time, the time of each stage, and the slowest checks")
+    p.add_argument("--no-cache", action="store_true",
+                   help="prove afresh instead of reading reports kept in the results store "
+                        "(the fresh reports are stored as usual)")
+    p.add_argument("--db", metavar="FILE",
+                   help="SQLite results store that keeps verifier reports by ruleset content hash and "
+                        "verifier version (default $XDG_CACHE_HOME/dosrules/results.sqlite, as compare)")
     add_rulesets_option(p)
     p.set_defaults(handler=_handle)
 
@@ -72,16 +81,54 @@ def _run(args, v, budget) -> int:
             print(format_divergences(report))
         return v.EXIT_UNKNOWN if report.unknown else v.EXIT_OK
     rulesets = [load(spec, args) for spec in args.ruleset]  # every input checked before any solving
+    from ..comparison import verify_reports as cache
+    from ..verify.reach import MAX_TURNS as DEFAULT_TURNS
+
     options = {"max_turns": args.turns} if args.turns is not None else {}
-    reports = _verify_all(rulesets, args.ruleset, [str(d) for d in ruleset_dirs(args)],
-                          budget, options, args.jobs, args.time_limit)
+    turns = args.turns if args.turns is not None else DEFAULT_TURNS
+    with _store(args) as store:
+        stored = {} if store is None or args.no_cache else cache.lookup(store, rulesets, budget, turns)
+        todo = [i for i in range(len(rulesets)) if i not in stored]
+        fresh = _verify_all([rulesets[i] for i in todo], [args.ruleset[i] for i in todo],
+                            [str(d) for d in ruleset_dirs(args)], budget, options, args.jobs,
+                            args.time_limit) if todo else []
+        for i, report in zip(todo, fresh):
+            stored[i] = report
+            if store is not None:
+                cache.keep(store, rulesets[i], report, budget, turns)
+    reports = [stored[i] for i in range(len(rulesets))]
     if args.json:
         out = [r.as_json() for r in reports]
         print(json.dumps(out[0] if len(out) == 1 else out, indent=2, ensure_ascii=False))
     else:
-        print("\n\n".join(format_report(r) for r in reports))
+        print("\n\n".join(format_report(r, verbose=args.verbose, busy=cache.busy_unknowns(r) if r.cached else [])
+                            for r in reports))
     codes = {r.exit_code for r in reports}
     return v.EXIT_VIOLATED if v.EXIT_VIOLATED in codes else max(codes)
+
+
+class _NoStore:
+    def __enter__(self):
+        return None
+
+    def __exit__(self, *exc) -> None:
+        pass
+
+
+def _store(args):
+    """The results store (a context manager; None inside when the default store cannot be
+    opened: the run goes on uncached, with a note). A --db that cannot be used is an error."""
+    from ..comparison.store import ResultStore, default_db_path
+    from ..errors import DosrulesError
+
+    if args.db:
+        return ResultStore(args.db)
+    path = default_db_path()
+    try:
+        return ResultStore(path, label=f"the results store {path} (from $XDG_CACHE_HOME, or ~/.cache)")
+    except DosrulesError as err:
+        print(f"note: verifying without the results store: {err}", file=sys.stderr)
+        return _NoStore()
 
 
 def _verify_specs(specs, search_dirs, budget, options, time_limit):
@@ -143,21 +190,29 @@ def short_citation(line: str) -> str:
     return f"{path} {source}§{number}{mark}"
 
 
-def format_report(report) -> str:
-    """The results as a table: check, result, witness, citations (short form; --json has all)."""
+def format_report(report, verbose: bool = False, busy: list[str] = ()) -> str:
+    """The results as a table: check, result, witness, citations (short form; --json has all);
+    ``verbose`` adds each check's seconds, the stages' and the slowest checks; ``busy`` names the
+    checks of a kept report that were unknown for lack of wall-clock time."""
     width = max(110, shutil.get_terminal_size((140, 20)).columns)
     names = [r.check + (f" [{r.players}p]" if r.players else "") for r in report.results]
     check_w = max([len(n) for n in names] + [5]) + 2
     cite_w = 34
-    wit_w = max(30, width - check_w - 15 - cite_w - 2)
-    lines = [f"{report.ruleset}  {report.content_hash[:19]}  ({report.seconds:.2f} s)", "",
-             f"{'CHECK':<{check_w}}{'RESULT':<15}{'WITNESS':<{wit_w}}  CITES"]
+    time_w = 8 if verbose else 0
+    wit_w = max(30, width - check_w - 15 - time_w - cite_w - 2)
+    when = (f"stored {report.cached}, proved in {report.seconds:.2f} s" if report.cached
+            else f"{report.seconds:.2f} s")
+    lines = [f"{report.ruleset}  {report.content_hash[:19]}  ({when})", "",
+             f"{'CHECK':<{check_w}}{'RESULT':<15}{'TIME'.rjust(time_w - 2) + '  ' if verbose else ''}"
+             f"{'WITNESS':<{wit_w}}  CITES"]
     for name, r in zip(names, report.results):
         witness = r.witness or ("" if r.verdict.value == "proved" else "-")
         wit = textwrap.wrap(witness, wit_w) or [""]
         cites = textwrap.wrap(", ".join(short_citation(c) for c in r.citations), cite_w) or [""]
         for i in range(max(len(wit), len(cites))):
             left = f"{name if i == 0 else '':<{check_w}}{r.verdict.value if i == 0 else '':<15}"
+            if verbose:
+                left += f"{f'{r.seconds:.2f}s' if i == 0 else '':>{time_w - 2}}  "
             lines.append(f"{left}{wit[i] if i < len(wit) else '':<{wit_w}}  {cites[i] if i < len(cites) else ''}".rstrip())
     violated = [r.check for r in report.results if r.violated]
     unknown = [r.check for r in report.results if r.verdict.value == "unknown"]
@@ -167,6 +222,16 @@ def format_report(report) -> str:
               f"{len(findings)} findings"]
     if report.stopped:
         lines.append(f"Stopped early: {report.stopped} (--time-limit); the checks still open then are unknown.")
+    if busy:
+        lines.append(f"Read from the results store: {', '.join(busy)} ran out of wall-clock time when proved "
+                     "(a busy machine); --no-cache proves them afresh.")
+    if verbose:
+        lines.append("Stages: " + ", ".join(f"{k} {s:.2f} s" for k, s in report.stages.items())
+                     + " (a stage's shared work, such as the gap search's unrolled model, is in no check's time)")
+        slow = sorted(zip(names, report.results), key=lambda p: -p[1].seconds)[:5]
+        lines.append("Slowest: " + ", ".join(f"{n} {r.seconds:.2f} s" for n, r in slow))
+        if report.cached:
+            lines.append("(read from the results store; --no-cache proves afresh)")
     return "\n".join(lines)
 
 

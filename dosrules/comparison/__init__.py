@@ -2,7 +2,7 @@
 plots and reports, over a resumable SQLite store of simulation chunks and pluggable executors.
 
 Modules: ``diff`` (rule diff), ``stats`` (tests), ``effects`` (pairwise tests and flags), ``design``
-(design measures: fairness, skill, drama, decisiveness, length), ``store`` (SQLite), ``executors``
+(design measures: fairness, skill, drama, decisiveness, length), ``store`` (SQLite), ``verify_reports`` (the verifier's reports kept in the store), ``executors``
 (local processes, dask), ``runner`` (plan, store, run), ``filled`` (the figures measured on the
 game: every ruleset filled when rule gaps void many rounds), ``witnesses`` (Z3), ``plots``
 (matplotlib SVG), ``report`` (JSON, text, HTML).

@@ -111,12 +111,10 @@ def run_comparison(plan: RunPlan, store: ResultStore, executor: Executor,
     results: dict[tuple, dict[str, Any]] = {}
     todo: list[tuple[tuple, Any]] = []
     stats = RunStats(executor=executor.name, db=str(store.path))
-    for _spec, _digest, _n, specs in cells:
-        keys = [chunk_key(s, version) for s in specs]
-        found = store.get_many(keys)
-        results.update(found)
-        todo.extend((k, s) for k, s in zip(keys, specs) if k not in found)
-        stats.chunks += len(specs)
+    planned = [(chunk_key(s, version), s) for _spec, _digest, _n, specs in cells for s in specs]
+    results.update(store.get_many([k for k, _ in planned]))  # every stored chunk in one read
+    todo.extend((k, s) for k, s in planned if k not in results)
+    stats.chunks += len(planned)
     stats.cached = stats.chunks - len(todo)
     tick = progress(len(todo)) if progress and todo else None
     try:

@@ -19,6 +19,14 @@ Schema (``FORMAT_VERSION`` 1)::
       seconds REAL, created TEXT,
       PRIMARY KEY (code_version, ruleset_hash, players, policy, seed, mode, size,
                    chunk_index, turn_cap, max_rounds_per_game))
+    verify_reports(            -- the verifier's reports (dosrules.comparison.verify_reports)
+      verifier_version TEXT,   -- a hash of the verifier's sources and its report format
+      ruleset_hash TEXT, options TEXT,  -- the bounds of the run (budget, turns) as JSON
+      ruleset_id TEXT, report TEXT, seconds REAL, created TEXT,
+      PRIMARY KEY (verifier_version, ruleset_hash, options))
+
+A store made before the verifier's table existed gets it on opening (the table is new, the
+format of the others is unchanged).
 """
 
 from __future__ import annotations
@@ -63,9 +71,21 @@ CREATE TABLE IF NOT EXISTS chunks (
   PRIMARY KEY (code_version, ruleset_hash, players, policy, seed, mode, size, chunk_index,
                turn_cap, max_rounds_per_game)
 );
+CREATE TABLE IF NOT EXISTS verify_reports (
+  verifier_version TEXT NOT NULL,
+  ruleset_hash TEXT NOT NULL,
+  options TEXT NOT NULL,
+  ruleset_id TEXT NOT NULL,
+  report TEXT NOT NULL,
+  seconds REAL NOT NULL,
+  created TEXT NOT NULL,
+  PRIMARY KEY (verifier_version, ruleset_hash, options)
+);
 """
 
 ChunkKey = tuple  # values in KEY_FIELDS order
+#: keys read by one query of get_many: SQLite allows 32,766 parameters in a statement since 3.32, 999 before
+_KEYS_PER_QUERY = (32_766 if sqlite3.sqlite_version_info >= (3, 32) else 999) // len(KEY_FIELDS)
 
 
 def default_db_path() -> Path:
@@ -89,16 +109,21 @@ def _module_files(name: str) -> list[Path]:
 _VERSIONS: dict[tuple[str, ...], str] = {}
 
 
+def sources_hash(modules: Iterable[str], salt: str) -> str:
+    """A short hash of ``salt`` and the sources of ``modules`` (a package: every .py below it)."""
+    h = hashlib.sha256(salt.encode())
+    for name in modules:
+        for path in _module_files(name):
+            h.update(path.name.encode())
+            h.update(path.read_bytes())
+    return h.hexdigest()[:16]
+
+
 def code_version(modules: tuple[str, ...] = CODE_MODULES) -> str:
     """A short hash of the sources that decide a result (by default a chunk's numbers), and the
     store format."""
     if modules not in _VERSIONS:
-        h = hashlib.sha256(f"format:{FORMAT_VERSION}".encode())
-        for name in modules:
-            for path in _module_files(name):
-                h.update(path.name.encode())
-                h.update(path.read_bytes())
-        _VERSIONS[modules] = h.hexdigest()[:16]
+        _VERSIONS[modules] = sources_hash(modules, f"format:{FORMAT_VERSION}")
     return _VERSIONS[modules]
 
 
@@ -167,17 +192,22 @@ class ResultStore:
         return tuple(fields[name] for name in KEY_FIELDS)
 
     def get_many(self, keys: Iterable[ChunkKey]) -> dict[ChunkKey, dict[str, Any]]:
-        """The stored results (JSON data) of those ``keys`` that are present."""
+        """The stored results (JSON data) of those ``keys`` that are present, in one query (one per
+        :data:`_KEYS_PER_QUERY` keys: SQLite bounds the parameters of a statement)."""
+        wanted = list(dict.fromkeys(tuple(k) for k in keys))
         found: dict[ChunkKey, dict[str, Any]] = {}
-        where = " AND ".join(f"{k}=?" for k in KEY_FIELDS)
+        fields = ",".join(KEY_FIELDS)
+        row = "(" + ",".join("?" * len(KEY_FIELDS)) + ")"
         try:
-            for key in keys:
-                row = self.conn.execute(f"SELECT result FROM chunks WHERE {where}", key).fetchone()
-                if row is not None:
-                    result = json.loads(row[0])
+            for at in range(0, len(wanted), _KEYS_PER_QUERY):
+                batch = wanted[at:at + _KEYS_PER_QUERY]
+                query = (f"SELECT {fields}, result FROM chunks WHERE ({fields}) IN "
+                         f"(VALUES {','.join([row] * len(batch))})")
+                for *key, text in self.conn.execute(query, [v for k in batch for v in k]):
+                    result = json.loads(text)
                     if not isinstance(result, dict):
                         raise ValueError(f"a stored result is {type(result).__name__}, not a chunk result")
-                    found[key] = result
+                    found[tuple(key)] = result
         except (sqlite3.Error, ValueError, TypeError, RecursionError) as err:
             raise self.failure(err) from None
         return found
@@ -189,6 +219,34 @@ class ResultStore:
             self.conn.execute(f"INSERT OR REPLACE INTO chunks ({','.join(KEY_FIELDS)}, ruleset_id, result, seconds, "
                               f"created) VALUES ({marks})",
                               (*key, ruleset_id, json.dumps(result, sort_keys=True), float(seconds),
+                               time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())))
+        except sqlite3.Error as err:
+            raise self.failure(err) from None
+
+    def get_reports(self, keys: Iterable[tuple[str, str, str]]) -> dict[tuple[str, str, str], tuple[dict[str, Any], str]]:
+        """The stored verifier reports (JSON data, and when stored) of those ``keys``
+        (verifier_version, ruleset_hash, options) that are present."""
+        found: dict[tuple[str, str, str], tuple[dict[str, Any], str]] = {}
+        try:
+            for key in keys:
+                row = self.conn.execute("SELECT report, created FROM verify_reports WHERE verifier_version=? "
+                                        "AND ruleset_hash=? AND options=?", key).fetchone()
+                if row is not None:
+                    report = json.loads(row[0])
+                    if not isinstance(report, dict):
+                        raise ValueError(f"a stored report is {type(report).__name__}, not a verifier report")
+                    found[key] = (report, row[1])
+        except (sqlite3.Error, ValueError, TypeError, RecursionError) as err:
+            raise self.failure(err) from None
+        return found
+
+    def put_report(self, key: tuple[str, str, str], ruleset_id: str, report: Mapping[str, Any],
+                   seconds: float) -> None:
+        """Store one verifier report and commit at once."""
+        try:
+            self.conn.execute("INSERT OR REPLACE INTO verify_reports (verifier_version, ruleset_hash, options, "
+                              "ruleset_id, report, seconds, created) VALUES (?,?,?,?,?,?,?)",
+                              (*key, ruleset_id, json.dumps(report, sort_keys=True), float(seconds),
                                time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())))
         except sqlite3.Error as err:
             raise self.failure(err) from None

@@ -9,8 +9,13 @@ that ruleset's content hash.
 1. *Reach*: for each silence with more than one reading, the baseline with that silence left
    open, for a quarter of the rounds: how often play reaches it (the engine's rule-gap events).
    A silence no round reaches is reported as such and not measured.
-2. *Readings*: the baseline and each other reading of every reached silence, for ``rounds``
-   rounds each, with the same seeds (see :mod:`.effects` for the statistics).
+2. *Readings*: the baseline and each other reading of every reached silence, with the same
+   seeds (see :mod:`.effects` for the statistics), in looks of growing length (:func:`looks`: a
+   quarter, half, then all of ``rounds`` rounds). After each look the silences still open are
+   decided at that look's share of ``alpha``; a silence decided (changes the game, or shown not
+   to matter) is not simulated further, and the rest go on to the next look. The shares are in
+   proportion to the rounds each look adds, so the chance of any wrong call over all looks stays
+   at most ``alpha`` (Bonferroni over the looks; Holm within each).
 
 Chunks go through :func:`dosrules.comparison.runner.run_comparison`: the SQLite store keeps each
 finished chunk, so a rerun or a longer run computes only what is missing, on local worker
@@ -33,13 +38,27 @@ from ..ruleset.loader import load_ruleset
 from ..ruleset.model import Ruleset, is_unspecified
 from ..ruleset.readings import reading_text, readings, silences
 from ..ruleset.choices import choices
-from .effects import SilenceVerdict, chunk_figures, decide, design_rounds, figure_names, paired_effect, pooled_figures
+from .effects import (CANT_TELL, SilenceVerdict, chunk_figures, decide, design_rounds, figure_names, paired_effect,
+                      pooled_figures)
 
 __all__ = ["BaselineReading", "Filling", "baseline_filling", "MeasureSettings", "Measurement", "measure_silences",
            "DEFAULT_ROUNDS"]
 
 DEFAULT_ROUNDS = 5000  # rounds per reading (and for the baseline)
 REACH_SHARE = 4  # the reach runs play rounds // REACH_SHARE rounds
+LOOK_SHARES = (4, 2, 1)  # the looks of the readings stage: rounds // share, in whole chunks
+
+
+def looks(rounds: int, chunk_rounds: int) -> list[int]:
+    """The rounds per reading at each look: ``rounds // share`` for each of :data:`LOOK_SHARES`,
+    rounded down to whole chunks (the chunks of a look are those of the looks before and more,
+    so a later look reuses them), at least two chunks (a paired t needs two), ending at ``rounds``."""
+    out: list[int] = []
+    for share in LOOK_SHARES:
+        r = rounds if share == 1 else max(2 * chunk_rounds, rounds // share // chunk_rounds * chunk_rounds)
+        if r < rounds and (not out or r > out[-1]):
+            out.append(r)
+    return out + [rounds]
 
 
 @dataclass(frozen=True)
@@ -170,17 +189,29 @@ Progress = Callable[[int], Callable[[int, int], None] | None]
 def _run(hashes: Mapping[str, str], settings: MeasureSettings, rounds: int, store: ResultStore, executor: Executor,
          search_dirs: Sequence[str], progress: Progress | None):
     """Simulate the specs of ``hashes`` (spec -> content hash); their summaries and per-chunk
-    results, and the run's figures."""
+    results (read back from the store in one query), and the run's figures."""
     plan = RunPlan(list(hashes.items()), [settings.players], settings.policy, settings.seed, rounds,
                    settings.chunk_rounds, tuple(search_dirs))
     summaries, stats = run_comparison(plan, store, executor, progress=progress)
     version = code_version()
-    chunks: dict[str, list[ChunkResult]] = {}
-    for spec, _digest, _n, specs_ in plan.cells():
-        keys = [chunk_key(s, version) for s in specs_]
-        found = store.get_many(keys)
-        chunks[spec] = [ChunkResult.from_json(found[k]) for k in keys]
+    cells = [(spec, [chunk_key(s, version) for s in specs_]) for spec, _digest, _n, specs_ in plan.cells()]
+    found = store.get_many([k for _spec, keys in cells for k in keys])
+    chunks = {spec: [ChunkResult.from_json(found[k]) for k in keys] for spec, keys in cells}
     return {spec: s.to_json() for (spec, _n), s in summaries.items()}, chunks, stats.to_json()
+
+
+def _merged(runs: list[dict[str, Any]], chunks: int) -> dict[str, Any]:
+    """The figures of several looks' runs as one: ``chunks`` distinct chunks, the rest summed."""
+    out = dict(runs[-1])
+    for name in ("computed", "rounds_computed", "seconds"):
+        out[name] = sum(r[name] for r in runs)
+    out["chunks"], out["cached"] = chunks, chunks - out["computed"]
+    rate = out["rounds_computed"] / out["seconds"] if out["seconds"] and out["rounds_computed"] else None
+    out["rounds_per_sec"] = round(rate, 1) if rate else None
+    out["seconds"] = round(out["seconds"], 3)
+    out["looks"] = [{"rounds": r["look_rounds"], "silences": r["look_silences"], "computed": r["computed"]}
+                    for r in runs]
+    return out
 
 
 def _reach(path: str, summary: Mapping[str, Any]) -> int:
@@ -227,12 +258,45 @@ def measure_silences(ruleset: Ruleset, filling: Filling, settings: MeasureSettin
     changed = {(p, text): {p: text} for p in reached
                for text in (reading_text(v) for v in readings(p)) if text != filling.reading(p)}
     variants = {key: filling.spec_with(changes) for key, changes in changed.items()}
-    hashes = {base_spec: content_hash({}), **{variants[key]: content_hash(c) for key, c in changed.items()}}
-    summaries, chunks, readings_run = _run(hashes, settings, settings.rounds, store, executor, dirs, progress)
+    digests = {base_spec: content_hash({}), **{variants[key]: content_hash(c) for key, c in changed.items()}}
+    decided: dict[str, SilenceVerdict] = {}
+    runs: list[dict[str, Any]] = []
+    used: dict[str, int] = {}  # spec -> chunks simulated for it (its last look's)
+    schedule = looks(settings.rounds, settings.chunk_rounds)
+    spent = 0
+    for rounds in schedule:
+        open_paths = [p for p in reached if p not in decided]
+        if not open_paths:  # every silence decided at an earlier look
+            break
+        specs = [base_spec] + [v for (path, _), v in variants.items() if path in open_paths]
+        summaries, chunks, run = _run({s: digests[s] for s in specs}, settings, rounds, store, executor, dirs,
+                                      progress)
+        runs.append({**run, "look_rounds": rounds, "look_silences": len(open_paths)})
+        used.update({s: len(chunks[s]) for s in specs})
+        alpha = settings.alpha * (rounds - spent) / settings.rounds  # this look's share
+        spent = rounds
+        verdicts = _verdicts(open_paths, variants, chunks, summaries[base_spec], base_spec, settings)
+        decide(verdicts, alpha, settings.chunk_rounds)
+        for v in verdicts:
+            if v.group != CANT_TELL or rounds == schedule[-1]:
+                if rounds < settings.rounds:
+                    v.notes.append(f"decided after {rounds} rounds per reading (a look at alpha {alpha:.3g})")
+                decided[v.path] = v
+    verdicts = [decided[p] for p in reached]
+    design = design_rounds(summaries[base_spec], n, settings.margin, settings.share_margin, settings.alpha,
+                           sum(len(v.effects) for v in verdicts), len(verdicts))
+    return Measurement(spec, ruleset, settings, filling, single, reach, verdicts, summaries[base_spec], design,
+                       [{"stage": "reach", **reach_run}, {"stage": "readings", **_merged(runs, sum(used.values()))}])
+
+
+def _verdicts(paths: Sequence[str], variants: Mapping[tuple[str, str], str], chunks: Mapping[str, list[ChunkResult]],
+              base_summary: Mapping[str, Any], base_spec: str, settings: MeasureSettings) -> list[SilenceVerdict]:
+    """The effects of every reading of ``paths`` against the baseline, chunk by chunk."""
+    n = settings.players
     base_figures = [chunk_figures(c, n) for c in chunks[base_spec]]
-    pooled = pooled_figures(summaries[base_spec], n)
+    pooled = pooled_figures(base_summary, n)
     verdicts = []
-    for p in reached:
+    for p in paths:
         effects = []
         for (path, text), vspec in variants.items():
             if path != p:
@@ -244,8 +308,4 @@ def measure_silences(ruleset: Ruleset, filling: Filling, settings: MeasureSettin
                 effects.append(paired_effect(p, text, figure, [f[figure] for f in ours],
                                              [f[figure] for f in base_figures], pooled[figure], margin))
         verdicts.append(SilenceVerdict(p, effects))
-    decide(verdicts, settings.alpha, settings.chunk_rounds)
-    design = design_rounds(summaries[base_spec], n, settings.margin, settings.share_margin, settings.alpha,
-                           sum(len(v.effects) for v in verdicts), len(verdicts))
-    return Measurement(spec, ruleset, settings, filling, single, reach, verdicts, summaries[base_spec], design,
-                       [{"stage": "reach", **reach_run}, {"stage": "readings", **readings_run}])
+    return verdicts

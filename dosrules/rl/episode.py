@@ -14,11 +14,20 @@ lot). The position before the pending step, for observations and copies at a cha
 made only when asked for (``Episode._before``); a copy replays the step with the outcomes chosen
 so far. Otherwise chance is the engine's own ``Chance(seed)``, inside each step.
 
-**Outcomes** (the utilities): the seat that reaches the target gets +1, every other seat
--1/(n-1); a game stopped by the length bound has no winner and gives 0 to every seat. A rule
-gap is what the engine makes of it (docs/engine.md, "Rule gaps"): the round is void, nobody
-scores, and the next round is dealt; the gaps met are in ``Episode.gaps``. A rule gap settled by
-lot (who deals or plays first, when the ruleset is silent) is a chance node.
+**Episodes.** ``episode="round"`` (the default) is one round: it ends when the round does
+(scored, or void at a rule gap). A round that ends before anyone decides anything (void at
+its first turn's start, say) offers nothing to learn from and is dealt again, as the engine
+does between rounds; the episode's round is the first with a decision. ``episode="game"`` plays rounds to the target, at most
+``max_rounds`` of them. Either way a round stops at ``max_turns`` turns (truncated: a round in
+which nobody goes out). ``max_game_length``, the most decisions an episode can take, is computed
+from these bounds and the rules (:func:`decision_bound`); a smaller cap may be given.
+
+**Outcomes** (the utilities): the seat that wins (goes out and scores the round, or reaches
+the target in a game) gets +1, every other seat -1/(n-1); an episode without a winner (a void
+round, or one stopped by a bound) gives 0 to every seat. A rule gap is what the engine makes of
+it (docs/engine.md, "Rule gaps"): the round is void and nobody scores (in a game the next round
+is dealt); the gaps met are in ``Episode.gaps``. A rule gap settled by lot (who deals or plays
+first, when the ruleset is silent) is a chance node.
 """
 
 from __future__ import annotations
@@ -39,27 +48,59 @@ from ..ruleset.loader import load_ruleset
 from .codebook import Codebook
 from .deckchance import ChanceRequest, DeckChance, DeckCounts
 
-__all__ = ["RlGame", "Episode", "CHANCE", "DEFAULT_MAX_GAME_LENGTH"]
+__all__ = ["RlGame", "Episode", "CHANCE", "EPISODES", "DEFAULT_MAX_TURNS", "DEFAULT_MAX_ROUNDS",
+           "decision_bound"]
 
 CHANCE = -1  # current_player() at a chance node (OpenSpiel's kChancePlayerId)
-#: decisions (not chance outcomes) after which a game stops without a winner
-DEFAULT_MAX_GAME_LENGTH = 100_000
+EPISODES = ("round", "game")  # one round, or a whole game to the target
+#: turns after which a round stops (truncated): random rounds of the shipped rulesets end
+#: within 20 turns, greedy ones sooner; a round in which nobody can go out would not end
+DEFAULT_MAX_TURNS = 200
+#: rounds after which a game (``episode="game"``) stops without a winner: random play of a
+#: ruleset with many silences voids most rounds at a rule gap (docs/rl.md, "Episodes")
+DEFAULT_MAX_ROUNDS = 1000
 _BEGIN = None  # the pending step that deals the first round
 
 
-class RlGame:
-    """A ruleset and a player count as a game: the codebook and the length bound."""
+def decision_bound(compiled: CompiledRules, max_turns: int, rounds: int) -> int:
+    """The most decisions ``rounds`` rounds of at most ``max_turns`` turns can take. In one turn
+    every decision but draw, end, call-dos and a catch window's catch or pass moves a card (a
+    match or a placement takes one from the hand, a declaration names a wild turned up), and a
+    card moves at most twice in a turn (out of the hand, and declared), so a turn takes at most
+    twice the deck's cards plus one draw, end and call each and a window per seat."""
+    per_turn = 2 * len(compiled.deck) + 3 + compiled.players
+    return rounds * max_turns * per_turn
 
-    def __init__(self, ruleset: str, players: int, *, max_game_length: int = DEFAULT_MAX_GAME_LENGTH):
-        if not isinstance(max_game_length, int) or max_game_length < 1:
-            raise UsageError(f"max_game_length is {max_game_length!r}", path="max_game_length",
-                             fix="Give a positive number of decisions.")
+
+def _positive(name: str, value: int, fix: str) -> None:
+    if type(value) is not int or value < 1:
+        raise UsageError(f"{name} is {value!r}", path=name, fix=fix)
+
+
+class RlGame:
+    """A ruleset and a player count as a game: the codebook, the episode mode and its bounds."""
+
+    def __init__(self, ruleset: str, players: int, *, episode: str = "round", max_turns: int = DEFAULT_MAX_TURNS,
+                 max_rounds: int = DEFAULT_MAX_ROUNDS, max_game_length: int | None = None):
+        if episode not in EPISODES:
+            raise UsageError(f"episode is {episode!r}", path="episode",
+                             fix="Give 'round' (one round, the default) or 'game' (rounds to the target).")
+        _positive("max_turns", max_turns, "Give a positive number of turns per round, e.g. 200.")
+        _positive("max_rounds", max_rounds, "Give a positive number of rounds per game, e.g. 1000.")
+        if max_game_length is not None:
+            _positive("max_game_length", max_game_length, "Give a positive number of decisions.")
         self.spec = ruleset
         self.compiled: CompiledRules = _compiled(ruleset, players)
         self.ruleset = self.compiled.ruleset
         self.players = players
         self.codebook: Codebook = _codebook(self.compiled)
-        self.max_game_length = max_game_length
+        self.episode: str = episode
+        self.max_turns: int = max_turns
+        self.max_rounds: int = max_rounds  # (a game's; a round episode stops after its round)
+        bound = decision_bound(self.compiled, max_turns, 1 if episode == "round" else max_rounds)
+        #: the most decisions an episode takes (the computed bound, or the smaller cap given)
+        self.max_game_length: int = bound if max_game_length is None else min(bound, max_game_length)
+        self._cap: int | None = max_game_length
         self._first: Episode | None = None
 
     @property
@@ -83,14 +124,15 @@ class RlGame:
         return self  # fixed once made: copies share it
 
     def __reduce__(self):
-        return _rl_game, (self.spec, self.players, self.max_game_length)
+        return _rl_game, (self.spec, self.players, self.episode, self.max_turns, self.max_rounds, self._cap)
 
     def __repr__(self) -> str:
-        return f"RlGame({self.spec!r}, players={self.players}, actions={len(self.codebook)})"
+        return (f"RlGame({self.spec!r}, players={self.players}, episode={self.episode!r}, "
+                f"actions={len(self.codebook)})")
 
 
-def _rl_game(spec: str, players: int, max_game_length: int) -> RlGame:
-    return RlGame(spec, players, max_game_length=max_game_length)
+def _rl_game(spec: str, players: int, episode: str, max_turns: int, max_rounds: int, cap: int | None) -> RlGame:
+    return RlGame(spec, players, episode=episode, max_turns=max_turns, max_rounds=max_rounds, max_game_length=cap)
 
 
 @lru_cache(maxsize=64)
@@ -148,7 +190,9 @@ class Episode:
         self._since_len: int = 0 if of is None else of._since_len
         if of is not None:
             return
-        state = self._state = State(game.compiled, _live_chance(game.compiled, ()) if chance is None else chance)
+        state = self._state = State(game.compiled, _live_chance(game.compiled, ()) if chance is None else chance,
+                                    max_rounds=game.max_rounds if game.episode == "game" else None,
+                                    max_turns=game.max_turns)
         if self.explicit:
             self._base = state.copy()
             self._start(_BEGIN)
@@ -206,7 +250,23 @@ class Episode:
         return self.request.outcomes  # a new list each time
 
     def winner(self) -> int | None:
-        return self.state.winner if self.is_terminal() else None
+        """The seat that won the episode once it is over: in a round, the seat that went out and
+        scored it; in a game, the seat that reached the target. None without a winner."""
+        if not self.is_terminal():
+            return None
+        state = self.state
+        return state.last_winner if self.game.episode == "round" else state.winner
+
+    def truncated(self) -> bool:
+        """Whether the episode is over because a bound stopped it (``max_turns``, ``max_rounds``
+        in a game, ``max_game_length``) rather than by the rules (a round scored or void, a game won)."""
+        if not self.is_terminal():
+            return False
+        state = self.state
+        if self.moves >= self.game.max_game_length or (state.max_turns is not None
+                                                       and state.turn_number > state.max_turns):
+            return True
+        return self.game.episode == "game" and state.winner is None
 
     def utilities(self) -> list[float]:
         """Per seat: +1 for the winner, -1/(n-1) for the others, 0 for all without a winner."""
@@ -259,7 +319,9 @@ class Episode:
         if state.is_terminal() or self.moves >= game.max_game_length:  # is_terminal(), inline
             raise ValueError("the game is over")
         actions = game.codebook.actions  # codebook.action(i), inline: this runs at every decision
-        action = actions[i] if type(i) is int and 0 <= i < len(actions) else game.codebook.action(i)
+        action: Any = actions[i] if type(i) is int and 0 <= i < len(actions) else game.codebook.action(i)
+        if self.moves == 0 and game.episode == "round":
+            action = _InLastRound(action)
         self.moves += 1
         self._ids = (i, self._ids)
         if not self.explicit:
@@ -421,7 +483,20 @@ def _play(state: State, step) -> list:
     if step is _BEGIN:
         state.begin()
         return list(state.events)
+    if type(step) is _InLastRound:
+        state.max_rounds = state.round  # the game stops when this round ends
+        return state.apply(step.action)
     return state.apply(step)
+
+
+class _InLastRound:
+    """A round episode's first decision, as a step: it makes the round it is taken in the last
+    (a step, so that a replay of the steps makes it so too)."""
+
+    __slots__ = ("action",)
+
+    def __init__(self, action):
+        self.action = action
 
 
 def _steps(state: State, step) -> None:

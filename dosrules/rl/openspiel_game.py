@@ -1,8 +1,10 @@
 """Every ruleset as an OpenSpiel game: ``pyspiel.load_game("dosrules", {"ruleset": ..., "players": n})``.
 
 Importing this module registers the game ``dosrules`` (as OpenSpiel's own Python games do). Its
-parameters are ``ruleset`` (an id, a composition ``a+b`` or a path), ``players`` and
-``max_game_length`` (decisions after which the game stops without a winner). Chance is explicit:
+parameters are ``ruleset`` (an id, a composition ``a+b`` or a path), ``players``, ``episode``
+(``round``: one round, the default; ``game``: rounds to the target), ``max_turns`` (per round),
+``max_rounds`` (per game) and ``max_game_length`` (0: the bound computed from the others and the
+rules; else a smaller cap on decisions). Chance is explicit:
 the first-dealer draw, every card dealt or drawn (a reshuffle puts the discard back into the
 deck, whose next cards are chance outcomes) and every lot is a chance node, with the card face
 (or the seat) as its outcome. A catch window is a decision of the seat that may catch (``catch-dos
@@ -21,7 +23,7 @@ import pyspiel
 from ..engine.events import Event
 from ..ruleset.loader import shipped_ids
 from .deckchance import LOT
-from .episode import CHANCE, DEFAULT_MAX_GAME_LENGTH, Episode, RlGame
+from .episode import CHANCE, DEFAULT_MAX_ROUNDS, DEFAULT_MAX_TURNS, Episode, RlGame
 from .observation import Observation
 
 __all__ = ["GAME_NAME", "DosGame", "DosState", "load"]
@@ -46,8 +48,9 @@ GAME_TYPE = pyspiel.GameType(
     provides_information_state_tensor=False,
     provides_observation_string=True,
     provides_observation_tensor=True,
-    parameter_specification={"ruleset": _DEFAULT_RULESET, "players": 2,
-                             "max_game_length": DEFAULT_MAX_GAME_LENGTH},
+    parameter_specification={"ruleset": _DEFAULT_RULESET, "players": 2, "episode": "round",
+                             "max_turns": DEFAULT_MAX_TURNS, "max_rounds": DEFAULT_MAX_ROUNDS,
+                             "max_game_length": 0},
 )
 
 
@@ -57,7 +60,10 @@ class DosGame(pyspiel.Game):
     def __init__(self, params=None):
         params = dict(params or {})
         spec = {**GAME_TYPE.parameter_specification, **params}
-        rl = RlGame(str(spec["ruleset"]), int(spec["players"]), max_game_length=int(spec["max_game_length"]))
+        cap = int(spec["max_game_length"])
+        rl = RlGame(str(spec["ruleset"]), int(spec["players"]), episode=str(spec["episode"]),
+                    max_turns=int(spec["max_turns"]), max_rounds=int(spec["max_rounds"]),
+                    max_game_length=cap if cap else None)
         info = pyspiel.GameInfo(
             num_distinct_actions=rl.num_distinct_actions,
             max_chance_outcomes=rl.max_chance_outcomes,

@@ -14,9 +14,12 @@ Agents are ``player_0`` .. ``player_{n-1}`` (seat numbers). Every agent's action
 ``action_mask`` (1 for each legal id; all 0 for an agent not to act). Turns do not simply
 rotate: a catch window hands the decision to the next seat, a turn has several actions, so
 ``agent_selection`` follows the engine. Chance is drawn inside the engine from the seed given to
-``reset`` (no chance nodes). At the end every agent is rewarded its utility (``episode``): +1
-for the winner, -1/(n-1) for the others; a game stopped at ``max_game_length`` decisions is
-truncated with reward 0. ``infos`` carry the scores, the winner and the rule gaps at the end.
+``reset`` (no chance nodes). An episode is one round (``episode="round"``, the default) or a
+whole game (``episode="game"``, at most ``max_rounds`` rounds); a round stops at ``max_turns``
+turns. At the end every agent is rewarded its utility (``episode``): +1 for the winner, -1/(n-1)
+for the others, 0 for all in a void round. An episode stopped by a bound (``max_turns``,
+``max_rounds``, ``max_game_length``) is truncated with reward 0; one ended by the rules is
+terminated. ``infos`` carry the scores, the winner and the rule gaps at the end.
 """
 
 from __future__ import annotations
@@ -27,7 +30,7 @@ from gymnasium.utils import EzPickle
 from pettingzoo import AECEnv
 
 from ..errors import UsageError
-from .episode import DEFAULT_MAX_GAME_LENGTH, Episode, RlGame
+from .episode import DEFAULT_MAX_ROUNDS, DEFAULT_MAX_TURNS, Episode, RlGame
 from .observation import Observation
 
 __all__ = ["DosEnv", "env"]
@@ -39,15 +42,18 @@ class DosEnv(AECEnv, EzPickle):
 
     metadata = {"name": "dosrules_v1", "render_modes": ["ansi", "human"], "is_parallelizable": False}
 
-    def __init__(self, ruleset: str, players: int, *, max_game_length: int = DEFAULT_MAX_GAME_LENGTH,
+    def __init__(self, ruleset: str, players: int, *, episode: str = "round", max_turns: int = DEFAULT_MAX_TURNS,
+                 max_rounds: int = DEFAULT_MAX_ROUNDS, max_game_length: int | None = None,
                  render_mode: str | None = None):
-        EzPickle.__init__(self, ruleset, players, max_game_length=max_game_length, render_mode=render_mode)
+        EzPickle.__init__(self, ruleset, players, episode=episode, max_turns=max_turns, max_rounds=max_rounds,
+                          max_game_length=max_game_length, render_mode=render_mode)
         super().__init__()
         if render_mode not in (None, *self.metadata["render_modes"]):
             raise UsageError(f"render_mode is {render_mode!r}", path="render_mode",
                              fix=f"Choose None or one of: {', '.join(self.metadata['render_modes'])}.")
         self.render_mode = render_mode
-        self.game = RlGame(ruleset, players, max_game_length=max_game_length)
+        self.game = RlGame(ruleset, players, episode=episode, max_turns=max_turns, max_rounds=max_rounds,
+                           max_game_length=max_game_length)
         self.possible_agents = [f"player_{seat}" for seat in range(players)]
         self.agents = list(self.possible_agents)
         self._observation = Observation(self.game)
@@ -80,7 +86,10 @@ class DosEnv(AECEnv, EzPickle):
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos = {a: {} for a in self.agents}
+        self.agent_selection = self.possible_agents[0]
         self._select()
+        if self.episode.is_terminal():  # a round void before its first decision
+            self._finish()
 
     def _select(self) -> None:
         ep = self.episode
@@ -113,18 +122,24 @@ class DosEnv(AECEnv, EzPickle):
         ep.apply(i)
         self._select()
         if ep.is_terminal():
-            utilities = ep.utilities()
-            self.rewards = {a: utilities[s] for s, a in enumerate(self.possible_agents)}
-            done = self.terminations if ep.winner() is not None else self.truncations
-            for a in self.agents:
-                done[a] = True
-                self.infos[a] = {"scores": tuple(ep.state.scores), "winner": ep.winner(),
-                                 "rule_gaps": tuple(g.path for g in ep.gaps)}
+            self._finish()
         else:
             self._clear_rewards()
-        self._accumulate_rewards()
+            self._accumulate_rewards()
         if self.render_mode == "human":
             print(self.render())
+
+    def _finish(self) -> None:
+        """The episode is over: rewards, terminated (by the rules) or truncated (by a bound), infos."""
+        ep = self.episode
+        utilities = ep.utilities()
+        self.rewards = {a: utilities[s] for s, a in enumerate(self.possible_agents)}
+        done = self.truncations if ep.truncated() else self.terminations
+        for a in self.agents:
+            done[a] = True
+            self.infos[a] = {"scores": tuple(ep.state.scores), "winner": ep.winner(),
+                             "rule_gaps": tuple(g.path for g in ep.gaps)}
+        self._accumulate_rewards()
 
     def render(self) -> str | None:
         if self.render_mode is None or self.episode is None:

@@ -13,6 +13,7 @@ there is an unsat answer here) or the exact model; unknown is never read as prov
 
 from __future__ import annotations
 
+import time
 from dataclasses import replace
 
 import z3
@@ -21,7 +22,7 @@ from ..ruleset.model import Ruleset, is_unspecified
 from .invariants import describe_state, describe_turn
 from .results import FINDING, CheckResult, result
 from .bounds import BoxProver, prefix_conditions
-from .solving import DEADLINE_REASON, Budget, SolverVerdict, deadline_passed, sat
+from .solving import Budget, SolverVerdict, sat, unknown_reason
 from .turn import TurnPiles, card_classes, fresh_state, row_all_wild, turn
 
 MAX_TURNS = 8
@@ -60,9 +61,13 @@ def reachable_gaps(ruleset: Ruleset, budget: Budget, max_turns: int = MAX_TURNS)
     best: dict[str, tuple] = {}  # path -> (turns, players, trace)
     unknown: dict[str, str] = {}
     searched: set[str] = set()
+    spent: dict[str, float] = {}  # path -> seconds of the queries asked for it
     for n in range(hi, lo - 1, -1):
         bound = {p: best[p][0] for p in best}
-        for path, found in _search(ruleset.for_players(n), n, budget, max_turns, bound).items():
+        got, seconds = _search(ruleset.for_players(n), n, budget, max_turns, bound)
+        for path, t in seconds.items():
+            spent[path] = spent.get(path, 0.0) + t
+        for path, found in got.items():
             searched.add(path)
             if isinstance(found, str):
                 unknown.setdefault(path, f"{n} players: {found}")
@@ -88,12 +93,13 @@ def reachable_gaps(ruleset: Ruleset, budget: Budget, max_turns: int = MAX_TURNS)
                                     "situation": _situation(path), "fewest": gave_up is None,
                                     "unsettled": None if gave_up is None else
                                     f"turn {gave_up[0] + 1}: {gave_up[1]}"},
-                              paths=cite, players=n))
+                              paths=cite, players=n, seconds=spent.get(path, 0.0)))
         elif path in unknown:
             out.append(result(ruleset, f"gap.{path}", FINDING, SolverVerdict.UNKNOWN, claim,
-                              witness=unknown[path], paths=cite))
+                              witness=unknown[path], paths=cite, seconds=spent.get(path, 0.0)))
         else:
-            out.append(result(ruleset, f"gap.{path}", FINDING, SolverVerdict.PROVED, claim, paths=cite))
+            out.append(result(ruleset, f"gap.{path}", FINDING, SolverVerdict.PROVED, claim, paths=cite,
+                              seconds=spent.get(path, 0.0)))
     return out
 
 
@@ -130,12 +136,14 @@ class _Track:
         self.solver.add(*step.valid, *prefix_conditions(self.rules, step, all_wild_open))
         self.lemmas += lemmas(step.after)
         self.prefix.append(step)
-        self.hints.append(_hint(step))
+        self.hints.append(z3.And(_hint(step), *[z3.Not(short) for short in step.shorts]))
         self.states.append(step.after)
 
     def witness(self, expr, query_hint) -> tuple | None:
-        """A witness along the greedy line (every row card double-matched in colour), if the
-        solver finds one soon: ("sat", model). It is still a witness; failing proves nothing."""
+        """A witness along the greedy line (every row card double-matched in colour, and every
+        draw of the prefix turns supplied by the deck alone: no reshuffle before the last turn),
+        if the solver finds one soon: ("sat", model). It is still a witness; failing proves
+        nothing."""
         self.budget.bound_step(self.solver, 2 * QUICK_MS)
         if sat(self.solver, *self.hints, query_hint, expr) == z3.sat:
             return "sat", self.solver.model()
@@ -145,11 +153,12 @@ class _Track:
         """("sat", model) | ("unsat", None) | ("unknown", reason)."""
         solver = self.solver
         self.budget.bound_step(solver, timeout_ms)
+        started = time.monotonic()
         res = sat(solver, expr, *self.lemmas)
         if res == z3.sat:
             return "sat", solver.model()
         if res == z3.unknown:
-            return "unknown", DEADLINE_REASON if deadline_passed() else solver.reason_unknown()
+            return "unknown", unknown_reason(solver, started)
         return "unsat", None
 
 
@@ -171,23 +180,27 @@ def _situations(rules, t, setup) -> dict:
 _SEARCHES: dict = {}  # memo of _search: its inputs -> its result
 
 
-def _search(rules, n: int, budget: Budget, max_turns: int, bound: dict) -> dict:
-    """:func:`_search_uncached`, memoised on its inputs: the rules minus those the search never
+def _search(rules, n: int, budget: Budget, max_turns: int, bound: dict) -> tuple[dict, dict]:
+    """:func:`_search_uncached` (and the seconds spent per path: none on a memo hit), memoised on its inputs: the rules minus those the search never
     reads (target, scoring, the player range) and with the all-wild rule reduced to whether it
     is unspecified (all the search asks of it). Compositions such as an edition with a 500-point
     target, or with any of the all-wild-row options, share the searches."""
     key = (repr(replace(rules, target=0, scoring=None, players=None,
                         all_wild_row=is_unspecified(rules.all_wild_row))), n, budget, max_turns,
            tuple(sorted(bound.items())))
-    if key not in _SEARCHES:
-        if len(_SEARCHES) > 64:
-            _SEARCHES.clear()
-        _SEARCHES[key] = _search_uncached(rules, n, budget, max_turns, bound)
-    return dict(_SEARCHES[key])
+    if key in _SEARCHES:
+        return dict(_SEARCHES[key]), {}
+    if len(_SEARCHES) > 64:
+        _SEARCHES.clear()
+    spent: dict = {}
+    _SEARCHES[key] = _search_uncached(rules, n, budget, max_turns, bound, spent)
+    return dict(_SEARCHES[key]), spent
 
 
-def _search_uncached(rules, n: int, budget: Budget, max_turns: int, bound: dict) -> dict:
-    """path -> (turns, trace, gave_up) | None (not within the bound) | reason (unknown).
+def _search_uncached(rules, n: int, budget: Budget, max_turns: int, bound: dict, spent: dict) -> dict:
+    """path -> (turns, trace, gave_up) | None (not within the bound) | reason (unknown); adds to
+    ``spent[path]`` the seconds of the queries asked for that path (a query over several paths
+    is shared out evenly; building the unrolled model is nobody's).
 
     Depths are settled in order, so the first witness of a path is its fewest turns unless a
     depth before it stayed unsettled (kept in ``gave_up``). At each depth a path is settled by
@@ -218,6 +231,13 @@ def _search_uncached(rules, n: int, budget: Budget, max_turns: int, bound: dict)
                          f"{describe_state(model, after)}")
         return lines
 
+    def charge(paths, since: float) -> None:
+        """Share the seconds since ``since`` out among ``paths``."""
+        if paths:
+            each = (time.perf_counter() - since) / len(paths)
+            for p in paths:
+                spent[p] = spent.get(p, 0.0) + each
+
     def settle(path, status, got, turns_taken, turns):
         if status == "sat":
             found[path] = (turns_taken, trace(got, turns, len(turns)), gave_up.get(path))
@@ -228,7 +248,9 @@ def _search_uncached(rules, n: int, budget: Budget, max_turns: int, bound: dict)
             found.setdefault(path, None)
 
     for path, expr in setup.items():
+        since = time.perf_counter()
         settle(path, *exact.ask(expr), 0, [])
+        charge([path], since)
     if ALL_WILD in setup:
         exact.solver.add(z3.Not(setup[ALL_WILD]))
     open_paths: set = set()
@@ -244,23 +266,31 @@ def _search_uncached(rules, n: int, budget: Budget, max_turns: int, bound: dict)
             open_paths.add(path)
             candidates[path] = (expr, taken)
         # the rate box first (one cheap query per path)
+        since, asked = time.perf_counter(), list(candidates)
         for path in prover.absent(k, situations_of, set(candidates), cheap=True) if candidates else ():
             found.setdefault(path, None)
             del candidates[path]
+        charge(asked, since)
         left = {}
         for path, (expr, taken) in candidates.items():
+            since = time.perf_counter()
             got = exact.witness(expr, _hint(t)) or exact.ask(expr, QUICK_MS)
             if got[0] == "unknown":
                 left[path] = (expr, taken)
             else:
                 settle(path, *got, taken, exact.prefix + [t])
+            charge([path], since)
         # then the turn-by-turn box, and the exact model with the full budget
+        since = time.perf_counter()
         proved = prover.absent(k, situations_of, set(left), cheap=False) if left else set()
+        charge(list(left), since)
         for path, (expr, taken) in left.items():
             if path in proved:
                 found.setdefault(path, None)
             else:
+                since = time.perf_counter()
                 settle(path, *exact.ask(expr), taken, exact.prefix + [t])
+                charge([path], since)
         if all(isinstance(found.get(p), tuple) or bound.get(p, max_turns + 1) <= k + 1
                for p in open_paths | set(situations)):
             break

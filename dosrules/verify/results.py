@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping
@@ -26,6 +27,8 @@ class CheckResult:
     rule_paths: tuple[str, ...] = ()
     citations: tuple[str, ...] = ()
     players: str = ""  # "" when the result holds for every player count, else e.g. "2"
+    # the solver work spent on it in this run (0 when reused from a memo); not part of equality
+    seconds: float = field(default=0.0, compare=False)
 
     @property
     def violated(self) -> bool:
@@ -36,8 +39,15 @@ class CheckResult:
             "check": self.check, "kind": self.kind, "result": self.verdict.value,
             "claim": self.claim, "witness": self.witness, "data": dict(self.data),
             "rule_paths": list(self.rule_paths), "citations": list(self.citations),
-            "players": self.players,
+            "players": self.players, "seconds": round(self.seconds, 4),
         }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> "CheckResult":
+        """The inverse of :meth:`as_json`."""
+        return cls(data["check"], data["kind"], SolverVerdict(data["result"]), data["claim"], data["witness"],
+                   dict(data["data"]), tuple(data["rule_paths"]), tuple(data["citations"]), data["players"],
+                   float(data.get("seconds", 0.0)))
 
 
 def leaf_paths(ruleset: Ruleset, paths: Iterable[str]) -> list[str]:
@@ -71,8 +81,13 @@ def citations(ruleset: Ruleset, paths: Iterable[str], players: int | None = None
 def result(ruleset: Ruleset, check: str, kind: str, verdict: SolverVerdict, claim: str, *,
            witness: str | None = None, data: Mapping[str, Any] | None = None,
            paths: Iterable[str] = (), players: int | None = None,
-           players_label: str = "") -> CheckResult:
-    """Build a :class:`CheckResult` with the citations of ``paths`` filled in."""
+           players_label: str = "", seconds: float | None = None) -> CheckResult:
+    """Build a :class:`CheckResult` with the citations of ``paths`` filled in. Its ``seconds``
+    are the time since the previous result (or :func:`start_clock`) unless given."""
+    now = time.perf_counter()
+    if seconds is None:
+        seconds = now - _CLOCK[-1] if _CLOCK else 0.0
+    _CLOCK[:] = [now]
     paths = tuple(paths)
     if _RECORDERS:
         _RECORDERS[-1].append(((check, kind, verdict, claim),
@@ -80,10 +95,16 @@ def result(ruleset: Ruleset, check: str, kind: str, verdict: SolverVerdict, clai
                                     players_label=players_label)))
     paths = tuple(leaf_paths(ruleset, paths))
     return CheckResult(check, kind, verdict, claim, witness, dict(data or {}),
-                       paths, citations(ruleset, paths, players), players_label)
+                       paths, citations(ruleset, paths, players), players_label, seconds)
 
 
 _RECORDERS: list[list] = []
+_CLOCK: list[float] = []  # when the last result was made (or the clock started)
+
+
+def start_clock() -> None:
+    """Time the next result from now (a check's first result counts its work from here)."""
+    _CLOCK[:] = [time.perf_counter()]
 
 
 @contextmanager
@@ -101,4 +122,5 @@ def recording():
 
 
 def replay(ruleset: Ruleset, calls: list) -> list[CheckResult]:
-    return [result(ruleset, *args, **kwargs) for args, kwargs in calls]
+    """The recorded results for ``ruleset``: no solver work, so 0 seconds each."""
+    return [result(ruleset, *args, **{**kwargs, "seconds": 0.0}) for args, kwargs in calls]

@@ -10,11 +10,12 @@ from .coverage import coverage
 from .deck import deck_totals, row_values
 from .invariants import turn_invariants
 from .reach import MAX_TURNS, reachable_gaps
-from .results import CheckResult, recording, replay
+from .results import CheckResult, recording, replay, start_clock
 from .deal import deal_feasible
 from .solving import DEADLINE_REASON, DEFAULT_BUDGET, Budget, SolverVerdict, deadline_passed
 
 EXIT_OK, EXIT_VIOLATED, EXIT_UNKNOWN = 0, 1, 3
+STAGES = ("deck", "row", "deal", "turn", "coverage", "gaps")  # in the order they run
 
 
 @dataclass
@@ -24,6 +25,8 @@ class VerifyReport:
     results: list[CheckResult] = field(default_factory=list)
     seconds: float = 0.0
     stopped: str | None = None  # why checks ended unknown before their own limits (the run's time limit)
+    stages: dict[str, float] = field(default_factory=dict)  # stage -> wall seconds (shared work included)
+    cached: str | None = None  # when the report comes from the results store: when it was stored
 
     @property
     def exit_code(self) -> int:
@@ -39,8 +42,17 @@ class VerifyReport:
 
     def as_json(self) -> dict:
         return {"ruleset": self.ruleset, "content_hash": self.content_hash, "exit_code": self.exit_code,
-                "seconds": round(self.seconds, 3), "stopped": self.stopped,
+                "seconds": round(self.seconds, 3), "stopped": self.stopped, "cached": self.cached,
+                "stages": {k: round(v, 3) for k, v in self.stages.items()},
                 "results": [r.as_json() for r in self.results]}
+
+    @classmethod
+    def from_json(cls, data: dict) -> "VerifyReport":
+        """The inverse of :meth:`as_json`."""
+        stages = data.get("stages", {})
+        return cls(data["ruleset"], data["content_hash"], [CheckResult.from_json(r) for r in data["results"]],
+                   float(data["seconds"]), data["stopped"], {k: stages[k] for k in STAGES if k in stages},
+                   data.get("cached"))
 
 
 _CHECKS: dict = {}  # memo of rules-level checks: (check, the rules it reads, budget) -> result calls
@@ -91,17 +103,25 @@ def _per_rules_group(ruleset: Ruleset, check, budget: Budget) -> list[CheckResul
 def verify(ruleset: Ruleset, budget: Budget = DEFAULT_BUDGET, max_turns: int = MAX_TURNS) -> VerifyReport:
     """Every check on ``ruleset``: deck, setup, turn invariants, coverage and conflicts, gaps."""
     start = time.perf_counter()
-    results: list[CheckResult] = []
-    results += _per_rules_group(ruleset, deck_totals, budget)
-    results += _per_rules_group(ruleset, row_values, budget)
-    results.append(deal_feasible(ruleset, budget))
     lo, hi = ruleset.rules.players.min, ruleset.rules.players.max
-    results += _memoised(("turn_invariants", lo, hi, budget,
-                          tuple(_turn_shape(ruleset.for_players(n)) for n in range(lo, hi + 1))),
-                         lambda: turn_invariants(ruleset, budget), ruleset)
-    results += coverage(ruleset, budget)
-    results += reachable_gaps(ruleset, budget, max_turns)
-    report = VerifyReport(ruleset.id, ruleset.content_hash, results, time.perf_counter() - start)
+    stages = {
+        "deck": lambda: _per_rules_group(ruleset, deck_totals, budget),
+        "row": lambda: _per_rules_group(ruleset, row_values, budget),
+        "deal": lambda: [deal_feasible(ruleset, budget)],
+        "turn": lambda: _memoised(("turn_invariants", lo, hi, budget,
+                                   tuple(_turn_shape(ruleset.for_players(n)) for n in range(lo, hi + 1))),
+                                  lambda: turn_invariants(ruleset, budget), ruleset),
+        "coverage": lambda: coverage(ruleset, budget),
+        "gaps": lambda: reachable_gaps(ruleset, budget, max_turns),
+    }
+    results: list[CheckResult] = []
+    seconds: dict[str, float] = {}
+    for stage, run in stages.items():
+        begun = time.perf_counter()
+        start_clock()
+        results += run()
+        seconds[stage] = time.perf_counter() - begun
+    report = VerifyReport(ruleset.id, ruleset.content_hash, results, time.perf_counter() - start, stages=seconds)
     if deadline_passed():  # answers given up at the deadline must not be reused as if settled
         report.stopped = DEADLINE_REASON
         forget_memos()

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import enum
 import time
+import weakref
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Iterable
@@ -54,11 +55,11 @@ class Budget:
         either is ``unknown``."""
         ms = min(ms or self.step_timeout_ms, self.step_timeout_ms, self.timeout_ms)
         solver.set("rlimit", max(1, min(self.rlimit, ms * RLIMIT_PER_MS)))
-        solver.set("timeout", _until_deadline(min(self.timeout_ms, ms * WALL_SLACK)))
+        _set_timeout(solver, _until_deadline(min(self.timeout_ms, ms * WALL_SLACK)))
 
     def solver(self, logic: str | None = None) -> z3.Solver:
         solver = z3.SolverFor(logic) if logic else z3.Solver()
-        solver.set("timeout", _until_deadline(self.timeout_ms))
+        _set_timeout(solver, _until_deadline(self.timeout_ms))
         solver.set("rlimit", self.rlimit)
         return solver
 
@@ -74,6 +75,35 @@ def _until_deadline(ms: int) -> int:
     if not _deadline:
         return ms
     return max(1, min(ms, int((_deadline[-1] - time.monotonic()) * 1000)))
+
+
+_WALL_MS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()  # solver -> its wall-clock timeout (ms)
+
+
+def _set_timeout(solver, ms: int) -> None:
+    solver.set("timeout", ms)
+    _WALL_MS[solver] = ms
+
+
+def unknown_reason(solver, started: float) -> str:
+    """Why ``solver``'s last check (begun at ``time.monotonic()`` ``started``) was unknown: the
+    run's deadline, or Z3's reason, marked "(wall-clock timeout)" when the check ran for its
+    whole timeout (Z3 says "canceled" for its timeout and its resource limit alike on an
+    incremental solver; the resource limit is the same on every machine, the timeout is not)."""
+    if deadline_passed():
+        return DEADLINE_REASON
+    reason = solver.reason_unknown()
+    wall = _WALL_MS.get(solver)
+    if wall is not None and (time.monotonic() - started) * 1000 >= 0.95 * wall and "timeout" not in reason:
+        reason += " (wall-clock timeout)"
+    return reason
+
+
+def wall_clock_reason(reason: str | None) -> bool:
+    """Whether an unknown's ``reason`` is wall-clock time (a solver's timeout, or the run's
+    deadline): an answer that depends on the machine's load. Z3 names its deterministic
+    resource limit "canceled" and its timeout "timeout"."""
+    return reason is not None and ("timeout" in reason or DEADLINE_REASON in reason)
 
 
 def deadline_passed() -> bool:
@@ -127,8 +157,11 @@ class SolverAnswer:
 
 def sat(solver, *assumptions) -> z3.CheckSatResult:
     """``solver.check(*assumptions)`` for a Solver or an Optimize; KeyboardInterrupt (or
-    Terminated) if Ctrl-C (SIGTERM) came before or during it (see :func:`interruptible`)."""
+    Terminated) if Ctrl-C (SIGTERM) came before or during it (see :func:`interruptible`);
+    unknown without asking once the run's deadline has passed."""
     stop_if_signalled()
+    if deadline_passed():  # give up at once: a 1 ms timeout is not kept on a busy machine
+        return z3.unknown
     result = solver.check(*assumptions)
     stop_if_signalled()
     return result
@@ -136,11 +169,12 @@ def sat(solver, *assumptions) -> z3.CheckSatResult:
 
 def check(solver: z3.Solver) -> tuple[z3.CheckSatResult, z3.ModelRef | None, str | None]:
     """Run ``solver.check()`` (through :func:`sat`); give (result, model if sat, reason if unknown)."""
+    started = time.monotonic()
     result = sat(solver)
     if result == z3.sat:
         return result, solver.model(), None
     if result == z3.unknown:
-        return result, None, DEADLINE_REASON if deadline_passed() else solver.reason_unknown()
+        return result, None, unknown_reason(solver, started)
     return result, None, None
 
 

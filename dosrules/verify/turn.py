@@ -91,6 +91,7 @@ class Turn:
     ended: z3.BoolRef = z3.BoolVal(False)  # the round ends during this turn
     refill_short: z3.BoolRef = z3.BoolVal(False)  # the deck could not supply the refill
     refill_open: z3.BoolRef = z3.BoolVal(False)  # no rule says how to refill (refill.mode)
+    shorts: list = field(default_factory=list)  # per draw: the deck alone could not supply it
     choices: dict = field(default_factory=dict)  # named terms for traces
 
     def gap(self, path: str, when) -> None:
@@ -119,6 +120,7 @@ class _Draws:
         got = pile(f"{self.name}.draw{self.n}")
         mode = self.rules.deck_exhaustion
         short = z3.And(x > 0, self.deck.total < x)
+        self.t.shorts.append(short)
         if mode is DeckExhaustion.RESHUFFLE_DISCARD:
             pool = Pile(z3.If(short, self.deck.num + self.discard.num, self.deck.num),
                         z3.If(short, self.deck.wild + self.discard.wild, self.deck.wild))
