@@ -136,10 +136,10 @@ def test_a_ruleset_file_works_like_everywhere_else(tmp_path, monkeypatch, capsys
 def test_bad_seats_leave_no_log(tmp_path, monkeypatch, capsys):
     monkeypatch.chdir(tmp_path)
     assert main(["play", "mattel-2018", "--players", "5", "--agents", "human,greedy,greedy,greedy,greedy",
-                 "--plain"]) == 1
+                 "--plain"]) == 2
     assert main(["play", "mattel-2018", "--players", "2", "--agents", "human:x=1,greedy", "--plain"]) == 2
     err = capsys.readouterr().err
-    assert "mattel-2018 is played by 2 to 4 players, not 5" in err
+    assert "--players 5: mattel-2018 is played by 2 to 4 players" in err
     assert "agent 'human:x=1': a person's seat takes no options" in err
     assert list(tmp_path.iterdir()) == []
 

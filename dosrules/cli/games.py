@@ -8,7 +8,7 @@ import time
 
 from ..errors import DosrulesError, UsageError
 from ..play.limits import MAX_ROUNDS_PER_GAME, TURN_CAP
-from .common import (MAX_RUN_GAMES, MAX_RUN_ROUNDS, POLICY_HELP, add_rulesets_option, check_jobs, check_range,
+from .common import (MAX_RUN_GAMES, MAX_RUN_ROUNDS, POLICY_HELP, add_rulesets_option, check_jobs, check_players, check_range,
                      check_seed, ruleset_dirs)
 
 
@@ -82,6 +82,7 @@ def _play(args) -> int:
                 f"A game stops after {MAX_ROUNDS_PER_GAME} rounds at the most; see docs/limits.md.")
     check_seed(args.seed)
     ruleset = load(args.ruleset, ruleset_dirs(args))
+    check_players(args.players, ruleset)
     specs = split_agent_specs(args.agents)
     if len(specs) == 1:
         specs *= args.players
