@@ -37,7 +37,7 @@ XSS = "<script>alert(1)</script> [click](javascript:alert(2)) <img src=x onerror
 
 @dataclass(frozen=True)
 class Case:
-    klass: int  # the class of issue 19 (1-16)
+    klass: int  # the class of issue 19 (1-16) or of issue 29 (17-21)
     name: str
     build: Callable[[Path], list]
     code: int
@@ -251,7 +251,79 @@ CASES = [
     Case(16, "fifo", lambda t: ["validate", _fifo(t)], 1, "this is not a regular file (a pipe, socket or device)"),
     Case(16, "fifo-log", lambda t: ["referee", _fifo(t)], 1, "this is not a regular file (a pipe, socket or device)"),
     Case(16, "folder-log", lambda t: ["referee", t], 1, "this is a folder, not a game log"),
+    # --- issue 29 -------------------------------------------------------------------------------------
+    # 17. games and logs
+    Case(17, "referee-ruleset-file", lambda t: ["referee", _file_game_log(t)], 0,
+         "result reproduced: seat"),  # "no ruleset with the id 'family'"
+    Case(17, "referee-unfinished", lambda t: ["referee", _edited(t, "cut.jsonl", lambda g: g[:12])], 0,
+         "unfinished game, checked up to where the log stops"),
+    Case(17, "validate-no-match", lambda t: ["validate", house(t, "nomatch", {"matching": {"single": False,
+                                                                                      "double": False}})], 1,
+         "matching allows neither a single nor a double match"),
+    Case(17, "validate-one-player", lambda t: ["validate", house(t, "solo", {"players": {"min": 1, "max": 4}})], 1,
+         "1 is less than the minimum of 2 (at rules.players.min)"),
+    Case(17, "play-seed-negative", lambda t: ["play", "mattel-2018", "--players", "2", "--seed", "-7"], 2,
+         "--seed must be at least 0, not -7"),
+    Case(17, "referee-seed-negated", lambda t: ["referee", _negated_seed_log(t)], 1,
+         "'seed' of the header record is -3, which is not a whole number of at least 0"),
+    Case(17, "ask-empty-deck", lambda t: ["ask", "--row", "7r 9b", "--hand", "3r 5g", "--deck", "", "--action",
+                                          "draw"], 0, "deck (top first): (empty)"),
+    # 18. bounded time and memory
+    Case(18, "play-players-huge", lambda t: ["play", "mattel-2018", "--players", "9" * 23], 2,
+         "--players a number of 23 digits: mattel-2018 is played by 2 to 4 players"),
+    Case(18, "play-players-ten-million", lambda t: ["play", "mattel-2018", "--players", "10000000"], 2,
+         "--players 10000000: mattel-2018 is played by 2 to 4 players"),
+    # 20. loss
+    Case(20, "doc-over-its-input", lambda t: ["doc", house(t, "mine", {"target": 300}), "-o", t / "mine.yaml"], 2,
+         "-o {tmp}/mine.yaml: this is a file the command reads"),
+    Case(20, "ask-over-its-scenario", lambda t: ["ask", _scenario(t), "-o", t / "scenario.yaml"], 2,
+         "-o {tmp}/scenario.yaml: this is a file the command reads"),
+    Case(20, "compare-html-over-the-store", lambda t: [*COMPARE, "--db", t / "s.sqlite", "--html", t / "s.sqlite"],
+         2, "--html {tmp}/s.sqlite: this is a file the command reads"),
+    Case(20, "db-foreign-sqlite", lambda t: [*COMPARE, "--db", _foreign_sqlite(t)], 2,
+         "this SQLite file is not a dosrules results store (it holds the tables people); dosrules leaves it"),
+    Case(20, "db-memory", lambda t: [*COMPARE, "--db", ":memory:"], 2,
+         "--db :memory:: an in-memory store keeps nothing"),
+    # 21. unclear messages
+    Case(21, "house-error-in-its-file", lambda t: ["validate", house(t, "nonum", {"deck": {"numbers": {}}})], 1,
+         "nonum.yaml:16:15: deck.per_colour is 24 but one colour holds 2 cards"),  # was at mattel-2018.yaml:26:17
+    Case(21, "ask-deck-size-negative", lambda t: ["ask", _scenario(t, deck={"size": -1})], 2,
+         "-1 is less than the minimum of 0 (at deck.size)"),
+    Case(21, "db-folder", lambda t: [*COMPARE, "--db", t], 2, "this is a folder, not a results store file"),
+    Case(21, "agents-habit-twice", lambda t: ["play", "mattel-2018", "--players", "2", "--agents",
+                                              "casual:forget=0.4,forget=0.5"], 2,
+         "agent option 'forget' is given twice in 'casual:forget=0.4,forget=0.5'"),
 ]
+
+
+def _file_game_log(tmp: Path) -> Path:
+    """The log of a game played with a ruleset file, the file gone when the referee reads it."""
+    folder = tmp / "mine"
+    folder.mkdir()
+    spec = house(folder, "family", {"target": 60})
+    path = tmp / "family.jsonl"
+    out = io.StringIO()
+    play_game(load_ruleset(spec), 2, 1, ["greedy"] * 2, log=out)
+    path.write_text(out.getvalue(), encoding="utf-8")
+    spec.unlink()
+    return path
+
+
+def _negated_seed_log(tmp: Path) -> Path:
+    out = io.StringIO()
+    play_game(load_ruleset("mattel-2018"), 2, 3, ["greedy"] * 2, log=out, max_rounds=1)
+    lines = out.getvalue().splitlines()
+    return _write(tmp, "neg.jsonl", "\n".join([_record(lines[0], seed=-3), *lines[1:]]) + "\n")
+
+
+def _foreign_sqlite(tmp: Path) -> Path:
+    import sqlite3
+
+    path = tmp / "other.sqlite"
+    with sqlite3.connect(path) as conn:
+        conn.execute("CREATE TABLE people (name TEXT)")
+    conn.close()
+    return path
 
 
 def _write(tmp: Path, name: str, text: str) -> Path:
@@ -287,8 +359,8 @@ def _fifo(tmp: Path) -> Path:
 
 
 def test_every_class_has_a_case():
-    with_cases = {c.klass for c in CASES} | {5, 7, 8}  # 5 below; 7 and 8 in test_hostile_processes.py
-    assert with_cases == set(range(1, 17))
+    with_cases = {c.klass for c in CASES} | {5, 7, 8, 19}  # 5 below; 7, 8 and 19 in test_hostile_processes.py
+    assert with_cases == set(range(1, 22))
     assert len({c.id for c in CASES}) == len(CASES)
 
 
@@ -416,3 +488,25 @@ def test_no_check_is_dropped_when_the_solver_gives_up():
         return run.code, [r["check"] for r in json.loads(run.out)["results"]]
     code, hurried = checks("--timeout", "1")
     assert code == 3 and hurried == checks()[1] and "deck.matchable" in hurried
+
+
+def test_written_files_escape_control_characters(tmp_path, monkeypatch):
+    """Files written with -o and --html show ESC, OSC 52 and U+202E from a ruleset's name and notes
+    and a scenario's question as escapes, as standard output does; they used to keep them raw."""
+    from hostilekit import RAW_CONTROL
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    spec = house(tmp_path, "esc", {"target": 300}, name=ESC_NAME,
+                 cite={"target": {"source": "h", "section": "s", "quote": "q", "note": ESC_NAME}})
+    question = _scenario(tmp_path, title=ESC_NAME, question=ESC_NAME)
+    runs = {"doc.md": ["doc", spec, "--cite"], "doc.html": ["doc", spec, "--cite", "--format", "html"],
+            "ask.md": ["ask", question, "--format", "md"], "ask.html": ["ask", question, "--format", "html"],
+            "compare.html": [*COMPARE[:2], spec, *COMPARE[3:], "--db", tmp_path / "c.sqlite"]}
+    for name, argv in runs.items():
+        option = "--html" if name == "compare.html" else "-o"
+        run = run_cli([*argv, option, tmp_path / name], timeout=60)
+        assert run.code == 0 and run.problems() == [], run.text[-1000:]
+        text = (tmp_path / name).read_text(encoding="utf-8")
+        assert RAW_CONTROL.search(text) is None, name
+        assert "\\x1b" in text and "\\u202e" in text and "SGVsbG8=" in text, name  # shown, as escapes

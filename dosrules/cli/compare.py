@@ -233,7 +233,7 @@ def handler(args) -> int:
         if args.html:
             from ..comparison import render_html
 
-            _write(args.html, render_html(doc, plots))
+            _write(args.html, render_html(doc, plots), [*(f for _, rs in rulesets for f in rs.files), store.path])
             doc["run"]["html"] = args.html
     if args.json:
         print(json.dumps(doc, indent=2, ensure_ascii=False))
@@ -300,10 +300,7 @@ def _filled_amount(args) -> dict[str, int]:
     return {key: args.fill_rounds or max(amount // 4, min(amount, least))}
 
 
-def _write(path: str, text: str) -> None:
-    try:
-        Path(path).parent.mkdir(parents=True, exist_ok=True)
-        Path(path).write_text(text, encoding="utf-8")
-    except OSError as err:
-        raise UsageError(f"--html {path}: cannot write ({err.strerror})",
-                         fix="Give a writable file path.") from None
+def _write(path: str, text: str, inputs) -> None:
+    from .outfile import write_output
+
+    write_output(path, text, option="--html", inputs=inputs)

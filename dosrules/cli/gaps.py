@@ -100,7 +100,7 @@ def handler(args) -> int:
         from ..gaps.report import render_html
         from .compare import _write
 
-        _write(args.html, render_html(doc, forest_plots(doc["measure"]["silences"])))
+        _write(args.html, render_html(doc, forest_plots(doc["measure"]["silences"])), ruleset.files)
     if args.json:
         print(json.dumps(doc, indent=2, ensure_ascii=False))
     else:

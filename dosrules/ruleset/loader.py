@@ -374,6 +374,7 @@ def _layer(layers: list[tuple[int, RulesetFile]], session: _Session) -> tuple[Ru
         data = file.data
         lost += file.sound.rule_values_lost() if file.sound else []
         for path, tree_path, value in file_leaves(data):
+            origin.pop(path, None)  # the origin's order is the order the values were last set in
             origin[path] = (file.doc, tree_path)
         for n in data.get("by_players") or {}:
             origin[f"by_players.{n}"] = (file.doc, ("by_players", n))
