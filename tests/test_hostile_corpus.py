@@ -273,6 +273,17 @@ CASES = [
          "--players a number of 23 digits: mattel-2018 is played by 2 to 4 players"),
     Case(18, "play-players-ten-million", lambda t: ["play", "mattel-2018", "--players", "10000000"], 2,
          "--players 10000000: mattel-2018 is played by 2 to 4 players"),
+    Case(18, "compare-a-million-chunks", lambda t: [*COMPARE[:5], "--rounds", "1000000", "--chunk-rounds", "1",
+                                                    "--no-witnesses", "--db", t / "c.sqlite"], 2,
+         "--chunk-rounds 1 cuts this run into 2,000,000 chunks (2 pairs of ruleset and player count); a run holds "
+         "at most 40,000. Give --chunk-rounds 50 or more"),
+    Case(18, "fill-chain-2000", lambda t: ["show", "mattel-2018" + "~deck_exhaustion=end-round" * 2000], 1,
+         "fills from 2000 sources; a spec fills from at most 64"),
+    Case(18, "composition-6000", lambda t: ["show", "mattel-2018" + "+reshuffle" * 6000], 1,
+         "composes 6001 parts; a composition has at most 64"),
+    Case(18, "referee-fill-chain-header", lambda t: ["referee", _edited(t, "chain.jsonl", lambda g: [
+        _record(g[0], ruleset="mattel-2018" + "~deck_exhaustion=end-round" * 2000), *g[1:]])], 1,
+         "fills from 2000 sources"),
     # 20. loss
     Case(20, "doc-over-its-input", lambda t: ["doc", house(t, "mine", {"target": 300}), "-o", t / "mine.yaml"], 2,
          "-o {tmp}/mine.yaml: this is a file the command reads"),
@@ -289,6 +300,11 @@ CASES = [
          "nonum.yaml:16:15: deck.per_colour is 24 but one colour holds 2 cards"),  # was at mattel-2018.yaml:26:17
     Case(21, "ask-deck-size-negative", lambda t: ["ask", _scenario(t, deck={"size": -1})], 2,
          "-1 is less than the minimum of 0 (at deck.size)"),
+    Case(21, "spec-120-kb", lambda t: ["validate", "a" * 120_000], 1, "...' (120,000 characters)"),
+    Case(21, "agent-120-kb", lambda t: ["play", "mattel-2018", "--players", "2", "--agents", "x" * 120_000], 2,
+         "unknown agent 'xxx"),
+    Case(21, "scenario-expect-300-kb", lambda t: ["ask", _scenario(t, expect={"mattel-2018": "x" * 300_000})], 2,
+         "...' (300,000 characters)"),
     Case(21, "db-folder", lambda t: [*COMPARE, "--db", t], 2, "this is a folder, not a results store file"),
     Case(21, "agents-habit-twice", lambda t: ["play", "mattel-2018", "--players", "2", "--agents",
                                               "casual:forget=0.4,forget=0.5"], 2,
@@ -370,6 +386,7 @@ def test_hostile_input_ends_cleanly_with_its_message(case, tmp_path, monkeypatch
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     run = run_cli(case.build(tmp_path), timeout=60)
     assert run.problems() == [], run.text[-2000:]
+    assert len(run.text) < 20_000, run.text[:2000]  # input is never echoed whole
     assert run.code == case.code, run.text[-2000:]
     assert case.pinned.replace("{tmp}", str(tmp_path)) in run.text, run.text[-2000:]
     if case.name == "mathtext-path":
@@ -510,3 +527,77 @@ def test_written_files_escape_control_characters(tmp_path, monkeypatch):
         text = (tmp_path / name).read_text(encoding="utf-8")
         assert RAW_CONTROL.search(text) is None, name
         assert "\\x1b" in text and "\\u202e" in text and "SGVsbG8=" in text, name  # shown, as escapes
+
+
+class _Peer:
+    """A server on 127.0.0.1 that is no dask scheduler: it greets like an HTTP server answering at
+    once ("banner"), or accepts and says nothing ("silent", as an HTTP server waiting for its
+    request does). Stopped, with its connections, when the test ends."""
+
+    def __init__(self, mode: str):
+        import socket
+        import threading
+
+        self.mode, self.conns = mode, []
+        self.sock = socket.create_server(("127.0.0.1", 0))
+        self.sock.settimeout(0.2)
+        self.address = f"tcp://127.0.0.1:{self.sock.getsockname()[1]}"
+        self.running = True
+        self.thread = threading.Thread(target=self._serve, daemon=True)
+        self.thread.start()
+
+    def _serve(self):
+        import socket
+
+        while self.running:
+            try:
+                conn, _ = self.sock.accept()
+            except (socket.timeout, OSError):
+                continue
+            self.conns.append(conn)
+            if self.mode == "banner":
+                conn.sendall(b"HTTP/1.1 200 OK\r\nContent-Length: 5\r\n\r\nhello")
+
+    def close(self):
+        self.running = False
+        self.thread.join(5)
+        for conn in self.conns:
+            conn.close()
+        self.sock.close()
+
+
+@pytest.fixture
+def peer():
+    made = []
+
+    def start(mode):
+        made.append(_Peer(mode))
+        return made[-1]
+    yield start
+    for p in made:
+        p.close()
+
+
+def test_a_scheduler_address_that_is_no_dask_scheduler_is_a_message_in_bounded_time(peer, tmp_path, monkeypatch):
+    """A port that answers HTTP made dask allocate 3.07 EiB (MemoryError, exit 70); a silent peer
+    took 31 s while the docs say 10. The probe hears the peer's greeting within its bound."""
+    import time
+
+    from dosrules.comparison.executors import probe_scheduler
+    from dosrules.errors import UsageError
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    banner = peer("banner")
+    started = time.monotonic()
+    with pytest.raises(UsageError, match="the program there is not a dask scheduler") as err:
+        probe_scheduler(banner.address)
+    assert time.monotonic() - started < 5 and "HTTP/1.1" in err.value.what
+    silent = peer("silent")
+    started = time.monotonic()
+    with pytest.raises(UsageError, match="no dask scheduler answered within 0.5 s"):
+        probe_scheduler(silent.address, seconds=0.5)
+    assert time.monotonic() - started < 3
+    pytest.importorskip("distributed")
+    run = run_cli([*COMPARE, "--db", tmp_path / "d.sqlite", "--executor", "dask", "--scheduler", banner.address],
+                  timeout=30)
+    assert run.code == 2 and run.problems() == [] and "is not a dask scheduler" in run.err, run.text[-800:]

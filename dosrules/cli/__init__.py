@@ -23,7 +23,9 @@ COMMANDS = ["rulesets", "new", "games", "ask", "verify", "doc", "compare", "gaps
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str):  # argparse's own usage errors: exit 2, one paragraph
         self.print_usage(sys.stderr)
-        print(f"{self.prog}: {message}. See '{self.prog} --help'.", file=sys.stderr)
+        from ..errors import clip_quoted
+
+        print(clip_quoted(f"{self.prog}: {message}. See '{self.prog} --help'."), file=sys.stderr)
         raise SystemExit(2)
 
     def _check_value(self, action, value):  # a misspelt subcommand: one paragraph with a did-you-mean

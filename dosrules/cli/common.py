@@ -46,6 +46,7 @@ MAX_RUN_ROUNDS = 1_000_000  # --rounds of simulate and compare (per ruleset and 
 MAX_RUN_GAMES = 100_000  # --games of simulate and compare
 MAX_JOBS = 64  # worker processes; each is a Python process of some 60 MB
 MAX_CHUNK = 100_000  # --chunk-rounds and --chunk-games
+MAX_RUN_CHUNKS = 40_000  # chunks in one compare run: each result is held (some 10-20 KB) until the run is summed
 SEED_BITS = 63  # seeds from -2**63 to 2**63 - 1: the results store keeps them as SQLite integers
 
 

@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 from ..errors import UsageError
-from .common import (MAX_CHUNK, MAX_RUN_GAMES, MAX_RUN_ROUNDS, POLICY_HELP, add_rulesets_option, add_run_options,
+from .common import (MAX_CHUNK, MAX_RUN_CHUNKS, MAX_RUN_GAMES, MAX_RUN_ROUNDS, POLICY_HELP, add_rulesets_option, add_run_options,
                      check_jobs, check_range, check_seed, load, ruleset_dirs)
 
 
@@ -108,6 +108,22 @@ def _players(text: str | None, rulesets) -> list[int]:
     return counts
 
 
+def _check_chunks(args, cells: int) -> None:
+    """UsageError if the run would be cut into more than MAX_RUN_CHUNKS chunks (--chunk-rounds 1 with
+    --rounds 1000000 planned a million chunks a ruleset and grew past 2 GB)."""
+    from ..play.simulate import CHUNK_GAMES, CHUNK_ROUNDS
+
+    amount, size, option = (args.games, args.chunk_games or CHUNK_GAMES, "--chunk-games") if args.games else \
+        (args.rounds, args.chunk_rounds or CHUNK_ROUNDS, "--chunk-rounds")
+    chunks = -(-amount // size) * cells
+    if chunks > MAX_RUN_CHUNKS:
+        least = -(-amount * cells // MAX_RUN_CHUNKS)
+        raise UsageError(f"{option} {size} cuts this run into {chunks:,} chunks ({cells} pairs of ruleset and player "
+                         f"count); a run holds at most {MAX_RUN_CHUNKS:,}",
+                         fix=f"Give {option} {least} or more (the results of a run are held until it is summed; "
+                             "see docs/limits.md).")
+
+
 def _check(args) -> None:
     if len(args.specs) < 2:
         raise UsageError("compare needs at least two rulesets",
@@ -178,6 +194,7 @@ def handler(args) -> int:
     _check(args)
     rulesets = [(spec, load(spec, args)) for spec in args.specs]
     players = _players(args.players, rulesets)
+    _check_chunks(args, len(rulesets) * len(players))
     if args.fill:
         _check_fill(args.fill, rulesets, ruleset_dirs(args))
     for n in players:

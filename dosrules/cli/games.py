@@ -95,6 +95,10 @@ def _play(args) -> int:
         from .humanplay import play_with_people
 
         return play_with_people(args, ruleset, specs)
+    from ..play.agents import parse_agent_spec
+
+    for spec in specs:  # a bad agent is said before the game's first line is printed
+        parse_agent_spec(spec)
     if args.at_gap is not None:
         raise UsageError("--at-gap is for a game with a human seat: bots void the round at a rule gap",
                          fix="Name 'human' for a seat in --agents, or fill the silence in the ruleset "

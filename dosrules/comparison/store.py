@@ -147,9 +147,11 @@ class ResultStore:
         """UsageError if the file is another program's SQLite database: dosrules adds no table to it
         (nor switches its journal), and says whose tables it found."""
         tables = {row[0] for row in self.conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-        if tables and not tables <= {"meta", "chunks"}:
+        ours = "meta" in tables and self.conn.execute(  # every store dosrules made says its format here
+            "SELECT 1 FROM meta WHERE key = 'format'").fetchone() is not None
+        if tables and not ours:
             self.conn.close()
-            others = sorted(tables - {"meta", "chunks"})
+            others = sorted(tables - {"meta", "chunks"}) or sorted(tables)
             shown = ", ".join(t[:40] for t in others[:5]) + (f" and {len(others) - 5} more" if len(others) > 5 else "")
             raise UsageError(f"{self.label}: this SQLite file is not a dosrules results store (it holds the "
                              f"tables {shown}); dosrules leaves it as it is",

@@ -407,7 +407,7 @@ def _load_for(header: dict, lines: _Lines, ruleset: Ruleset | str | None,
                               "(and --rulesets DIR).") from None
     if loaded.content_hash != header["ruleset_hash"]:
         raise lines.error(1, f"the log was played under ruleset hash {_clip(header['ruleset_hash'], 80)}, but "
-                             f"'{given}' has hash {loaded.content_hash}",
+                             f"'{_clip(given)}' has hash {loaded.content_hash}",
                           "The ruleset changed since the game was played, or this is another ruleset: "
                           "referee with the ruleset file the game was played under (--ruleset FILE).")
     return loaded
