@@ -305,6 +305,8 @@ CASES = [
          "unknown agent 'xxx"),
     Case(21, "scenario-expect-300-kb", lambda t: ["ask", _scenario(t, expect={"mattel-2018": "x" * 300_000})], 2,
          "...' (300,000 characters)"),
+    Case(21, "id-beside-a-folder-of-its-name", lambda t: ["show", _made(t / "mattel-2018")], 0,
+         "mattel-2018 — DOS, Mattel 2018"),  # a folder named like the id shadowed the shipped ruleset
     Case(21, "db-folder", lambda t: [*COMPARE, "--db", t], 2, "this is a folder, not a results store file"),
     Case(21, "agents-habit-twice", lambda t: ["play", "mattel-2018", "--players", "2", "--agents",
                                               "casual:forget=0.4,forget=0.5"], 2,
@@ -340,6 +342,12 @@ def _foreign_sqlite(tmp: Path) -> Path:
         conn.execute("CREATE TABLE people (name TEXT)")
     conn.close()
     return path
+
+
+def _made(folder: Path) -> str:
+    """Make ``folder`` in the working folder (the test's) and return its name."""
+    folder.mkdir()
+    return folder.name
 
 
 def _write(tmp: Path, name: str, text: str) -> Path:

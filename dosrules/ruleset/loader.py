@@ -9,7 +9,9 @@ collected in one pass: a file with schema errors is still checked, citations and
 the part that passed (:mod:`dosrules.ruleset.sound`); it is only never built. A bad ruleset
 raises one :class:`~dosrules.errors.RulesetError` holding them all, in file order.
 
-Finding rulesets. An id is looked up, in this order, in the folder of the file that names it
+Finding rulesets. A part of a spec that is an id and names a ruleset is that ruleset, even where
+the working folder holds a file or folder of that name (``./NAME`` reads it); a part that is not
+an id, or an id no folder holds, is read as a path. An id is looked up, in this order, in the folder of the file that names it
 (for ``extends``), the folders given as ``search_dirs`` (``--rulesets DIR``; each also with its
 ``editions/`` and ``house/`` subfolders), and the shipped rulesets. Ids are validated before
 any lookup, so ``extends`` never reaches outside those folders.
@@ -261,8 +263,10 @@ class _Session:
                 f"'{text[:80]}' is not a ruleset id (lower-case letters, digits and dashes)",
                 fix="Name rulesets by id here, e.g. mattel-2018+reshuffle; a path is not read."))
             return None
-        if _ID.match(text) and (self.ids_only or not os.path.lexists(text)):
-            folders = _search_folders(None, self.search_dirs)
+        folders = _search_folders(None, self.search_dirs) if _ID.match(text) else []
+        if _ID.match(text) and (self.ids_only or not os.path.lexists(text) or _find(text, folders) is not None):
+            # an id that names a ruleset is that ruleset, whatever the working folder holds: a file
+            # or folder of the same name there is read only as a path (./mattel-2018)
             path = _find(text, folders)
             if path is None:
                 self.problems.append(_not_found(text, folders))
