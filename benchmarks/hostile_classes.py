@@ -61,12 +61,27 @@ class Outcome:
     detail: str = ""
 
 
+def _digest(path: Path) -> str:
+    """What a file holds: its bytes; for an SQLite file its rows (a checkpoint of its write-ahead
+    log rewrites the file without changing them), or its bytes when it cannot be read."""
+    if path.suffix == ".sqlite":
+        import sqlite3
+
+        try:
+            with sqlite3.connect(f"file:{path}?mode=ro", uri=True) as conn:
+                return hashlib.sha256("\n".join(conn.iterdump()).encode()).hexdigest()
+        except sqlite3.Error:
+            pass
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
 def _snapshot(folder: Path) -> dict[Path, str]:
+    """The digest of every file under ``folder`` but SQLite's journals (-wal, -shm)."""
     out = {}
     for path in folder.rglob("*"):
-        if path.is_file() and not path.is_symlink():
+        if path.is_file() and not path.is_symlink() and not path.name.endswith(("-wal", "-shm", ".peak")):
             try:
-                out[path] = hashlib.sha256(path.read_bytes()).hexdigest()
+                out[path] = _digest(path)
             except OSError:
                 pass
     return out
@@ -149,7 +164,7 @@ def classify(code, out: str, err: str, rss: int, before: dict, folder: Path, *, 
             return "wrong", f"'{pinned[:80]}' not in: {text[-200:]}"
     elif code not in CLEAN_EXITS:
         return "wrong", f"exit {code}"
-    if code != 0 and not err.strip():
+    if code != 0 and not text.strip():
         return "unclear", "failed without a message"
     if len(text) > MAX_MESSAGE and code != 0:
         return "unclear", f"{len(text):,} characters of output"

@@ -195,6 +195,12 @@ def handler(args) -> int:
     rulesets = [(spec, load(spec, args)) for spec in args.specs]
     players = _players(args.players, rulesets)
     _check_chunks(args, len(rulesets) * len(players))
+    if args.html:  # before the run, which may take long
+        from ..comparison.store import default_db_path
+        from .outfile import check_output
+
+        check_output(args.html, option="--html",
+                     inputs=[*(f for _, rs in rulesets for f in rs.files), args.db or default_db_path()])
     if args.fill:
         _check_fill(args.fill, rulesets, ruleset_dirs(args))
     for n in players:

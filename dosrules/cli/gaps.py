@@ -88,6 +88,10 @@ def handler(args) -> int:
     dirs = ruleset_dirs(args)
     ruleset = load(args.ruleset, args)
     players = _check(args, ruleset)
+    if args.html:  # before the measurement, which may take long
+        from .outfile import check_output
+
+        check_output(args.html, option="--html", inputs=ruleset.files)
     allowed = ruleset.rules.players
     counts = [players] if players is not None else ([args.players] if args.players is not None
                                                     else list(range(allowed.min, allowed.max + 1)))

@@ -18,14 +18,27 @@ from typing import Iterable
 from ..errors import UsageError
 from .terminal import safe
 
-__all__ = ["write_output"]
+__all__ = ["write_output", "check_output"]
 
 
 def _same_file(path: Path, other: str | Path) -> bool:
+    """Whether two paths name one file: the same file, or (one not made yet) the same path."""
     try:
         return os.path.samefile(path, other)
     except (OSError, ValueError):  # either does not exist (yet), or cannot be named
-        return False
+        try:
+            return path.resolve() == Path(other).resolve()
+        except (OSError, ValueError, RuntimeError):
+            return False
+
+
+def check_output(path: str | Path, *, option: str, inputs: Iterable[str | Path] = ()) -> None:
+    """UsageError, naming ``option``, if ``path`` is one of ``inputs`` (the files the command
+    reads): a command that works long checks before it starts."""
+    for read in inputs:
+        if _same_file(Path(path), read):
+            raise UsageError(f"{option} {path}: this is a file the command reads ({read}); writing would "
+                             "replace it", fix=f"Give {option} another file name.")
 
 
 def write_output(path: str | Path, text: str, *, option: str, inputs: Iterable[str | Path] = ()) -> None:
@@ -33,10 +46,7 @@ def write_output(path: str | Path, text: str, *, option: str, inputs: Iterable[s
     ``option``, if ``path`` is one of ``inputs`` (the files the command read) or cannot be
     written; nothing is written then."""
     target = Path(path)
-    for read in inputs:
-        if _same_file(target, read):
-            raise UsageError(f"{option} {path}: this is a file the command reads ({read}); writing would "
-                             "replace it", fix=f"Give {option} another file name.")
+    check_output(target, option=option, inputs=inputs)
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(safe(text), encoding="utf-8")
