@@ -262,6 +262,9 @@ CASES = [
          "matching allows neither a single nor a double match"),
     Case(17, "validate-one-player", lambda t: ["validate", house(t, "solo", {"players": {"min": 1, "max": 4}})], 1,
          "1 is less than the minimum of 2 (at rules.players.min)"),
+    Case(17, "validate-nothing-scores", lambda t: ["validate", house(t, "zero", {"scoring": {
+        "number_cards_face_value": False, "wild_dos": 0, "wild_number": 0}})], 1,
+         "no card of this deck scores a point"),
     Case(17, "play-seed-negative", lambda t: ["play", "mattel-2018", "--players", "2", "--seed", "-7"], 2,
          "--seed must be at least 0, not -7"),
     Case(17, "referee-seed-negated", lambda t: ["referee", _negated_seed_log(t)], 1,

@@ -3,6 +3,7 @@
 - the deck adds up: numbers + Wild # of one colour == ``per_colour``; all parts == ``total``;
 - ``players.min <= players.max``; ``wilds.wild_number.min_value <= max_value``;
 - a match is possible at all: ``matching.single`` and ``matching.double`` are not both false;
+- some card scores: a game whose every card scores 0 never reaches its target;
 - the deal fits the deck for every player count (``by_players`` overrides included):
   ``hand_size x players + centre_row <= total``;
 - ``by_players`` names player counts inside the players range and does not override ``players``;
@@ -66,6 +67,11 @@ def semantic_problems(rules: Mapping[str, Any], by_players: Mapping[str, Any],
             at("matching.single", prefix, "matching allows neither a single nor a double match, so no card can "
                "ever be matched and no round can end (play runs to the engine's turn cap)",
                "Allow at least one kind of match: set single or double to true.")
+        if _scores_nothing(view):
+            at(("scoring.number_cards_face_value", "scoring.wild_dos", "scoring.wild_number"), prefix,
+               "no card of this deck scores a point (number cards score no face value, and every wild card "
+               "the deck holds scores 0), so nobody can reach the target and no game can end",
+               "Let number cards score their face value, or give a wild card the deck holds some points.")
         lo, hi = _int(view, "wilds.wild_number.min_value"), _int(view, "wilds.wild_number.max_value")
         if lo is not None and hi is not None and lo > hi:
             at(("wilds.wild_number.min_value", "wilds.wild_number.max_value"), prefix, f"Wild # min_value {lo} is above max_value {hi}",
@@ -99,6 +105,18 @@ def semantic_problems(rules: Mapping[str, Any], by_players: Mapping[str, Any],
                    "Lower the hand size (a by_players override can do it for one player count) "
                    "or the player range.")
     return problems
+
+
+def _scores_nothing(view: Mapping[str, Any]) -> bool:
+    """Whether every card of the deck scores 0 (known only when every value involved is set)."""
+    face, numbers = _get(view, "scoring.number_cards_face_value"), _get(view, "deck.numbers")
+    wild_dos, wild_number = _int(view, "scoring.wild_dos"), _int(view, "scoring.wild_number")
+    held_dos, held_number = _int(view, "deck.wild_dos"), _int(view, "deck.wild_number_per_colour")
+    if not isinstance(face, bool) or not isinstance(numbers, Mapping) or None in (wild_dos, wild_number, held_dos,
+                                                                                  held_number):
+        return False
+    numbered = face and any(isinstance(v, int) and v > 0 for v in numbers.values())
+    return not (numbered or (wild_dos and held_dos) or (wild_number and held_number))
 
 
 def _key(path: str, prefix: str, origin: Origin) -> str | None:
