@@ -397,7 +397,7 @@ def test_hostile_input_ends_cleanly_with_its_message(case, tmp_path, monkeypatch
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     run = run_cli(case.build(tmp_path), timeout=60)
     assert run.problems() == [], run.text[-2000:]
-    assert len(run.text) < 20_000, run.text[:2000]  # input is never echoed whole
+    assert len(run.err) < 20_000, run.err[:2000]  # input is never echoed whole
     assert run.code == case.code, run.text[-2000:]
     assert case.pinned.replace("{tmp}", str(tmp_path)) in run.text, run.text[-2000:]
     if case.name == "mathtext-path":
