@@ -16,7 +16,7 @@ run's peak resident memory passes 2 GiB). A run is
 * **loss**: a file that was there before the run (an input) changed or went away;
 * **wrong**: a corpus case's exit code or pinned message differs; a fuzzed run's exit code is not
   0 to 3, or it printed a message of success and an exit code of failure;
-* **unclear**: it failed without a message, or its message is longer than 20,000 characters
+* **unclear**: it failed without a message, or wrote more than 20,000 characters to stderr
   (input echoed whole);
 * **clean**: none of these.
 
@@ -166,8 +166,8 @@ def classify(code, out: str, err: str, rss: int, before: dict, folder: Path, *, 
         return "wrong", f"exit {code}"
     if code != 0 and not text.strip():
         return "unclear", "failed without a message"
-    if len(text) > MAX_MESSAGE and code != 0:
-        return "unclear", f"{len(text):,} characters of output"
+    if len(err) > MAX_MESSAGE:  # a report on stdout may be long; a message is a paragraph or a few
+        return "unclear", f"{len(err):,} characters on stderr"
     return "clean", ""
 
 
