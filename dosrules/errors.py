@@ -2,7 +2,44 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
+
+#: characters of a quoted value a message shows; a longer one (a 900 KB argument or file value)
+#: is cut, with its length said
+MAX_QUOTED = 80
+_LONG_WORD = re.compile("[^\\s]{%d,}" % (4 * MAX_QUOTED + 1))
+
+
+def _word(char: str) -> bool:
+    return char.isalnum() or char == "_"
+
+
+def clip_quoted(text: str) -> str:
+    """``text`` with every quoted value longer than MAX_QUOTED characters cut to it, and every
+    unquoted run of more than 4 × MAX_QUOTED characters without a space (a path is shorter).
+
+    A quote opens a value where it starts a word and closes it where it ends one, so an
+    apostrophe in prose ("the row card's") is neither. One pass over the quotes: linear in the
+    text, whatever it holds."""
+    if len(text) <= MAX_QUOTED:
+        return text
+    quotes = [i for i, char in enumerate(text) if char == "'"]
+    closers = [i for i in quotes if i + 1 == len(text) or not _word(text[i + 1])]
+    out, done, c = [], 0, 0
+    for i in quotes:
+        if i < done or (i > 0 and _word(text[i - 1])):
+            continue
+        while c < len(closers) and closers[c] <= i:
+            c += 1
+        if c == len(closers):
+            break
+        end = closers[c]
+        if end - i - 1 > MAX_QUOTED:
+            out.append(text[done:i + 1 + MAX_QUOTED - 3] + f"...' ({end - i - 1:,} characters)")
+            done = end + 1
+    out.append(text[done:])
+    return _LONG_WORD.sub(lambda m: f"{m.group()[:MAX_QUOTED - 3]}... ({len(m.group()):,} characters)", "".join(out))
 
 
 @dataclass(frozen=True)
@@ -38,7 +75,7 @@ class DosrulesError(Exception):
         if not text.endswith((".", "?", "!")):
             text += "."
         fix = f" {self.fix}" if self.fix else ""
-        return f"{head}{text}{fix}"
+        return clip_quoted(f"{head}{text}{fix}")  # input quoted back never floods the terminal
 
 
 class ProblemsError(DosrulesError):

@@ -3,6 +3,7 @@ house rulesets with hostile values, and look for raw control bytes in what reach
 
 from __future__ import annotations
 
+import errno
 import io
 import json
 import re
@@ -48,11 +49,37 @@ class Run:
         return found
 
 
-def run_cli(argv: list[str], timeout: float = 30.0) -> Run:
-    """``dosrules ARGV`` in this process; Hang if it takes more than ``timeout`` seconds (a hard
-    limit: SIGALRM, so a regression fails instead of hanging CI)."""
+class FullDisk(io.StringIO):
+    """Standard output on a full disk (``> /dev/full``): every write and flush fails."""
+
+    def write(self, text: str) -> int:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    def flush(self) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+
+class AsciiOut(io.TextIOWrapper):
+    """Standard output that holds ASCII only (``PYTHONIOENCODING=ascii``, a C locale)."""
+
+    def __init__(self):
+        super().__init__(io.BytesIO(), encoding="ascii", errors="strict")
+
+    def getvalue(self) -> str:
+        self.flush()
+        return self.buffer.getvalue().decode("ascii")
+
+
+#: standard outputs a run may get: a terminal's (text), a full disk, none at all (>&-), ASCII only
+STDOUTS = {"text": io.StringIO, "full": FullDisk, "closed": lambda: None, "ascii": AsciiOut}
+
+
+def run_cli(argv: list[str], timeout: float = 30.0, stdout: str = "text") -> Run:
+    """``dosrules ARGV`` in this process, its standard output one of :data:`STDOUTS`; Hang if it
+    takes more than ``timeout`` seconds (a hard limit: SIGALRM, so a regression fails instead of
+    hanging CI)."""
     argv = [str(a) for a in argv]
-    out, err = io.StringIO(), io.StringIO()
+    out, err = STDOUTS[stdout](), io.StringIO()
 
     def expire(signum, frame):
         raise Hang(f"dosrules {' '.join(argv)[:200]} ran longer than {timeout} s")
@@ -68,7 +95,8 @@ def run_cli(argv: list[str], timeout: float = 30.0) -> Run:
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, old)
-    return Run(code, out.getvalue(), err.getvalue())
+    written = out.getvalue() if isinstance(out, (io.StringIO, AsciiOut)) and not isinstance(out, FullDisk) else ""
+    return Run(code, written, err.getvalue())
 
 
 CITE = {"source": "h", "section": "house", "quote": "as we play"}

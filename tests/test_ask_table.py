@@ -366,8 +366,11 @@ def test_html_options_and_a_bad_output_file(tmp_path, capsys):
     argv = ["ask", "--row", "7r 9b", "--hand", "7b 3g", "--options", "--format", "html", "--under", "mattel-2018"]
     _, out, _ = _run(capsys, argv)
     assert '<span class="verdict legal">yes</span><b>match</b>' in out
+    (tmp_path / "afile").write_text("x")
+    code, _, err = _run(capsys, [*argv, "-o", str(tmp_path / "afile" / "x.html")])
+    assert code == 2 and f"-o {tmp_path / 'afile' / 'x.html'}: cannot write the file" in err
     code, _, err = _run(capsys, [*argv, "-o", str(tmp_path / "missing" / "x.html")])
-    assert code == 2 and "--output: cannot write" in err
+    assert code == 0 and (tmp_path / "missing" / "x.html").is_file()  # its folder is made, as for --html
 
 
 # --- issue 13, part 4: ask answers a silence -----------------------------------------------------

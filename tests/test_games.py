@@ -103,7 +103,8 @@ def chance_log(rulesets) -> list[str]:
 def good(chance_log) -> list[str]:
     """The same game's log as version 1 wrote it (header, actions, result: no chance records), at
     least 8 actions: the corpus below edits actions by line number."""
-    lines = [_edit(chance_log[0], version=1)] + [line for line in chance_log[1:] if '"type": "chance"' not in line]
+    header = {k: v for k, v in json.loads(chance_log[0]).items() if k not in ("ruleset_file", "ruleset_name")}
+    lines = [_edit(json.dumps(header), version=1)] + [line for line in chance_log[1:] if '"type": "chance"' not in line]
     assert len(lines) >= 10
     return lines
 
@@ -166,7 +167,8 @@ def _bad_cases(g: list[str]):
     yield "missing records", [*g[:4], *g[7:]], 5, "seq 7 follows seq 3: seq 4 to 6 missing or out of order"
     yield "reordered records", [*g[:3], g[4], g[3], *g[5:]], 4, "seq 4 follows seq 2: seq 3 missing or out of order"
     yield "repeated record", [*g[:4], g[3], *g[4:]], 5, "seq 3 comes after seq 3: records are repeated or out of order"
-    yield "missing result", g[:-1], n - 1, f"the log ends without a result record (after seq {last_seq})"
+    yield "negated seed", [_edit(g[0], seed=-json.loads(g[0])["seed"]), *g[1:]], 1, \
+        "'seed' of the header record is -7, which is not a whole number of at least 0"
     yield "result too early", [*g[:-2], g[-1]], n - 1, \
         f"result record after seq {last_seq - 1}, but the game is not over"
     yield "action after game over", [*g[:-1], _edit(g[-2], seq=last_seq + 1), g[-1]], n, \
@@ -205,6 +207,59 @@ def test_a_version_1_log_is_refereed_from_its_seed(good, tmp_path):
     path.write_text("\n".join(good) + "\n", encoding="utf-8")
     verdict = referee(path, None, [DATA])
     assert verdict.chance is None and str(verdict).endswith("; no chance records (a version 1 log: checked from its seed)")
+
+
+def test_an_unfinished_game_is_checked_up_to_where_it_stops(chance_log, good, tmp_path):
+    """A log without its result record (a game stopped, or still going) is checked as far as it
+    goes, and the verdict says that it is unfinished; it used to be an error."""
+    cut = next(i for i in range(len(chance_log) - 2, 0, -1) if '"type": "action"' in chance_log[i])
+    for name, lines in (("v2", chance_log[:cut + 1]), ("v1", good[:-1])):
+        path = tmp_path / f"{name}.jsonl"
+        path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+        verdict = referee(path, None, [DATA])
+        seq = json.loads(lines[-1])["seq"]
+        assert verdict.unfinished is not None and verdict.actions == seq, name
+        assert str(verdict).startswith(f"unfinished game, checked up to where the log stops: all {seq} actions legal")
+    bad = [*chance_log[:3], _edit(chance_log[3], action="place 5r"), *chance_log[4:cut + 1]]
+    path = tmp_path / "bad.jsonl"
+    path.write_text("\n".join(bad) + "\n", encoding="utf-8")
+    with pytest.raises(LogError):  # an illegal action is still an error
+        referee(path, None, [DATA])
+
+
+def test_a_game_played_with_a_ruleset_file_carries_it(tmp_path, monkeypatch, capsys):
+    """The log of a game under a ruleset file holds the resolved ruleset, so the referee needs no
+    file: it used to say "no ruleset with the id 'family'". The carried ruleset must hash to the
+    header's hash, and it is read with the loader's checks."""
+    monkeypatch.chdir(tmp_path)
+    family = tmp_path / "rules" / "family.yaml"
+    family.parent.mkdir()
+    family.write_text((DATA / "target-40.yaml").read_text(encoding="utf-8").replace("target-40", "family")
+                      + "extends: mattel-2018\n", encoding="utf-8")
+    assert main(["play", str(family), "--players", "2", "--quiet", "--log", "g.jsonl"]) == 0
+    family.unlink()  # the referee needs nothing but the log
+    capsys.readouterr()
+    assert main(["referee", "g.jsonl"]) == 0
+    assert "result reproduced" in capsys.readouterr().out and "under the ruleset the log carries" in \
+        str(referee(tmp_path / "g.jsonl"))
+    lines = (tmp_path / "g.jsonl").read_text(encoding="utf-8").splitlines()
+    header = json.loads(lines[0])
+    assert header["ruleset"] == "mattel-2018+family" and "target: 40" in header["ruleset_file"]
+    for name, edit, message in (
+            ("edited", {"ruleset_file": header["ruleset_file"].replace("target: 40", "target: 41")},
+             "the ruleset the log carries has hash sha256:"),
+            ("invalid", {"ruleset_file": header["ruleset_file"].replace("target: 40", "target: 10000000")},
+             "the ruleset the log carries is not a valid ruleset: 10000000 is more than the maximum of 2000"),
+            ("not text", {"ruleset_file": 7}, "the header's 'ruleset_file' and 'ruleset_name' are not both text")):
+        path = tmp_path / f"{name}.jsonl"
+        path.write_text("\n".join([json.dumps({**header, **edit}), *lines[1:]]) + "\n", encoding="utf-8")
+        with pytest.raises(LogError) as err:
+            referee(path)
+        assert err.value.what.startswith(message), (name, err.value.what)
+    # a shipped ruleset is not carried: its id gives it
+    out = io.StringIO()
+    play_game(load("mattel-2018"), 2, 1, ["greedy"] * 2, log=out, max_rounds=1)
+    assert "ruleset_file" not in json.loads(out.getvalue().splitlines()[0])
 
 
 # --- chance records (version 2) ----------------------------------------------------------------------
@@ -350,7 +405,9 @@ def test_referee_missing_file(capsys, tmp_path):
     (["play", "mattel-2018", "--players", "3", "--agents", "greedy,random"],
      "--agents names 2 agents for 3 players"),
     (["play", "mattel-2018", "--players", "3", "--agents", "clever"], "unknown agent 'clever'"),
-    (["play", "mattel-2018", "--players", "9"], "mattel-2018 is played by"),
+    (["play", "mattel-2018", "--players", "9"], "--players 9: mattel-2018 is played by 2 to 4 players"),
+    (["play", "mattel-2018", "--players", "9" * 23], "--players a number of 23 digits: mattel-2018 is played by"),
+    (["play", "mattel-2018", "--players", "2", "--seed", "-7"], "--seed must be at least 0, not -7"),
     (["play", "no-such-ruleset", "--players", "3"], "no ruleset "),
     (["play", "mattel-2018", "--players", "3", "--rounds", "0"], "--rounds must be at least 1, not 0"),
 ])

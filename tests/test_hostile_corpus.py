@@ -37,7 +37,7 @@ XSS = "<script>alert(1)</script> [click](javascript:alert(2)) <img src=x onerror
 
 @dataclass(frozen=True)
 class Case:
-    klass: int  # the class of issue 19 (1-16)
+    klass: int  # the class of issue 19 (1-16) or of issue 29 (17-21)
     name: str
     build: Callable[[Path], list]
     code: int
@@ -251,7 +251,106 @@ CASES = [
     Case(16, "fifo", lambda t: ["validate", _fifo(t)], 1, "this is not a regular file (a pipe, socket or device)"),
     Case(16, "fifo-log", lambda t: ["referee", _fifo(t)], 1, "this is not a regular file (a pipe, socket or device)"),
     Case(16, "folder-log", lambda t: ["referee", t], 1, "this is a folder, not a game log"),
+    # --- issue 29 -------------------------------------------------------------------------------------
+    # 17. games and logs
+    Case(17, "referee-ruleset-file", lambda t: ["referee", _file_game_log(t)], 0,
+         "result reproduced: seat"),  # "no ruleset with the id 'family'"
+    Case(17, "referee-unfinished", lambda t: ["referee", _edited(t, "cut.jsonl", lambda g: g[:12])], 0,
+         "unfinished game, checked up to where the log stops"),
+    Case(17, "validate-no-match", lambda t: ["validate", house(t, "nomatch", {"matching": {"single": False,
+                                                                                      "double": False}})], 1,
+         "matching allows neither a single nor a double match"),
+    Case(17, "validate-one-player", lambda t: ["validate", house(t, "solo", {"players": {"min": 1, "max": 4}})], 1,
+         "1 is less than the minimum of 2 (at rules.players.min)"),
+    Case(17, "validate-nothing-scores", lambda t: ["validate", house(t, "zero", {"scoring": {
+        "number_cards_face_value": False, "wild_dos": 0, "wild_number": 0}})], 1,
+         "no card of this deck scores a point"),
+    Case(17, "play-seed-negative", lambda t: ["play", "mattel-2018", "--players", "2", "--seed", "-7"], 2,
+         "--seed must be at least 0, not -7"),
+    Case(17, "referee-seed-negated", lambda t: ["referee", _negated_seed_log(t)], 1,
+         "'seed' of the header record is -3, which is not a whole number of at least 0"),
+    Case(17, "ask-empty-deck", lambda t: ["ask", "--row", "7r 9b", "--hand", "3r 5g", "--deck", "", "--action",
+                                          "draw"], 0, "deck (top first): (empty)"),
+    # 18. bounded time and memory
+    Case(18, "play-players-huge", lambda t: ["play", "mattel-2018", "--players", "9" * 23], 2,
+         "--players a number of 23 digits: mattel-2018 is played by 2 to 4 players"),
+    Case(18, "play-players-ten-million", lambda t: ["play", "mattel-2018", "--players", "10000000"], 2,
+         "--players 10000000: mattel-2018 is played by 2 to 4 players"),
+    Case(18, "compare-a-million-chunks", lambda t: [*COMPARE[:5], "--rounds", "1000000", "--chunk-rounds", "1",
+                                                    "--no-witnesses", "--db", t / "c.sqlite"], 2,
+         "--chunk-rounds 1 cuts this run into 2,000,000 chunks (2 pairs of ruleset and player count); a run holds "
+         "at most 40,000. Give --chunk-rounds 50 or more"),
+    Case(18, "fill-chain-2000", lambda t: ["show", "mattel-2018" + "~deck_exhaustion=end-round" * 2000], 1,
+         "fills from 2000 sources; a spec fills from at most 64"),
+    Case(18, "composition-6000", lambda t: ["show", "mattel-2018" + "+reshuffle" * 6000], 1,
+         "composes 6001 parts; a composition has at most 64"),
+    Case(18, "referee-fill-chain-header", lambda t: ["referee", _edited(t, "chain.jsonl", lambda g: [
+        _record(g[0], ruleset="mattel-2018" + "~deck_exhaustion=end-round" * 2000), *g[1:]])], 1,
+         "fills from 2000 sources"),
+    # 20. loss
+    Case(20, "doc-over-its-input", lambda t: ["doc", house(t, "mine", {"target": 300}), "-o", t / "mine.yaml"], 2,
+         "-o {tmp}/mine.yaml: this is a file the command reads"),
+    Case(20, "ask-over-its-scenario", lambda t: ["ask", _scenario(t), "-o", t / "scenario.yaml"], 2,
+         "-o {tmp}/scenario.yaml: this is a file the command reads"),
+    Case(20, "compare-html-over-the-store", lambda t: [*COMPARE, "--db", t / "s.sqlite", "--html", t / "s.sqlite"],
+         2, "--html {tmp}/s.sqlite: this is a file the command reads"),
+    Case(20, "db-foreign-sqlite", lambda t: [*COMPARE, "--db", _foreign_sqlite(t)], 2,
+         "this SQLite file is not a dosrules results store (it holds the tables people); dosrules leaves it"),
+    Case(20, "db-memory", lambda t: [*COMPARE, "--db", ":memory:"], 2,
+         "--db :memory:: an in-memory store keeps nothing"),
+    # 21. unclear messages
+    Case(21, "house-error-in-its-file", lambda t: ["validate", house(t, "nonum", {"deck": {"numbers": {}}})], 1,
+         "nonum.yaml:16:15: deck.per_colour is 24 but one colour holds 2 cards"),  # was at mattel-2018.yaml:26:17
+    Case(21, "ask-deck-size-negative", lambda t: ["ask", _scenario(t, deck={"size": -1})], 2,
+         "-1 is less than the minimum of 0 (at deck.size)"),
+    Case(21, "spec-120-kb", lambda t: ["validate", "a" * 120_000], 1, "...' (120,000 characters)"),
+    Case(21, "agent-120-kb", lambda t: ["play", "mattel-2018", "--players", "2", "--agents", "x" * 120_000], 2,
+         "unknown agent 'xxx"),
+    Case(21, "scenario-expect-300-kb", lambda t: ["ask", _scenario(t, expect={"mattel-2018": "x" * 300_000})], 2,
+         "...' (300,000 characters)"),
+    Case(21, "id-beside-a-folder-of-its-name", lambda t: ["show", _made(t / "mattel-2018")], 0,
+         "mattel-2018 — DOS, Mattel 2018"),  # a folder named like the id shadowed the shipped ruleset
+    Case(21, "db-folder", lambda t: [*COMPARE, "--db", t], 2, "this is a folder, not a results store file"),
+    Case(21, "agents-habit-twice", lambda t: ["play", "mattel-2018", "--players", "2", "--agents",
+                                              "casual:forget=0.4,forget=0.5"], 2,
+         "agent option 'forget' is given twice in 'casual:forget=0.4,forget=0.5'"),
 ]
+
+
+def _file_game_log(tmp: Path) -> Path:
+    """The log of a game played with a ruleset file, the file gone when the referee reads it."""
+    folder = tmp / "mine"
+    folder.mkdir()
+    spec = house(folder, "family", {"target": 60})
+    path = tmp / "family.jsonl"
+    out = io.StringIO()
+    play_game(load_ruleset(spec), 2, 1, ["greedy"] * 2, log=out)
+    path.write_text(out.getvalue(), encoding="utf-8")
+    spec.unlink()
+    return path
+
+
+def _negated_seed_log(tmp: Path) -> Path:
+    out = io.StringIO()
+    play_game(load_ruleset("mattel-2018"), 2, 3, ["greedy"] * 2, log=out, max_rounds=1)
+    lines = out.getvalue().splitlines()
+    return _write(tmp, "neg.jsonl", "\n".join([_record(lines[0], seed=-3), *lines[1:]]) + "\n")
+
+
+def _foreign_sqlite(tmp: Path) -> Path:
+    import sqlite3
+
+    path = tmp / "other.sqlite"
+    with sqlite3.connect(path) as conn:
+        conn.execute("CREATE TABLE people (name TEXT)")
+    conn.close()
+    return path
+
+
+def _made(folder: Path) -> str:
+    """Make ``folder`` in the working folder (the test's) and return its name."""
+    folder.mkdir()
+    return folder.name
 
 
 def _write(tmp: Path, name: str, text: str) -> Path:
@@ -287,8 +386,8 @@ def _fifo(tmp: Path) -> Path:
 
 
 def test_every_class_has_a_case():
-    with_cases = {c.klass for c in CASES} | {5, 7, 8}  # 5 below; 7 and 8 in test_hostile_processes.py
-    assert with_cases == set(range(1, 17))
+    with_cases = {c.klass for c in CASES} | {5, 7, 8, 19}  # 5 below; 7, 8 and 19 in test_hostile_processes.py
+    assert with_cases == set(range(1, 22))
     assert len({c.id for c in CASES}) == len(CASES)
 
 
@@ -298,6 +397,7 @@ def test_hostile_input_ends_cleanly_with_its_message(case, tmp_path, monkeypatch
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     run = run_cli(case.build(tmp_path), timeout=60)
     assert run.problems() == [], run.text[-2000:]
+    assert len(run.err) < 20_000, run.err[:2000]  # input is never echoed whole
     assert run.code == case.code, run.text[-2000:]
     assert case.pinned.replace("{tmp}", str(tmp_path)) in run.text, run.text[-2000:]
     if case.name == "mathtext-path":
@@ -429,3 +529,99 @@ def test_no_check_is_dropped_when_the_solver_gives_up():
         return run.code, [r["check"] for r in json.loads(run.out)["results"]]
     code, hurried = checks("--timeout", "1")
     assert code == 3 and hurried == checks()[1] and "deck.matchable" in hurried
+
+
+def test_written_files_escape_control_characters(tmp_path, monkeypatch):
+    """Files written with -o and --html show ESC, OSC 52 and U+202E from a ruleset's name and notes
+    and a scenario's question as escapes, as standard output does; they used to keep them raw."""
+    from hostilekit import RAW_CONTROL
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    spec = house(tmp_path, "esc", {"target": 300}, name=ESC_NAME,
+                 cite={"target": {"source": "h", "section": "s", "quote": "q", "note": ESC_NAME}})
+    question = _scenario(tmp_path, title=ESC_NAME, question=ESC_NAME)
+    runs = {"doc.md": ["doc", spec, "--cite"], "doc.html": ["doc", spec, "--cite", "--format", "html"],
+            "ask.md": ["ask", question, "--format", "md"], "ask.html": ["ask", question, "--format", "html"],
+            "compare.html": [*COMPARE[:2], spec, *COMPARE[3:], "--db", tmp_path / "c.sqlite"]}
+    for name, argv in runs.items():
+        option = "--html" if name == "compare.html" else "-o"
+        run = run_cli([*argv, option, tmp_path / name], timeout=60)
+        assert run.code == 0 and run.problems() == [], run.text[-1000:]
+        text = (tmp_path / name).read_text(encoding="utf-8")
+        assert RAW_CONTROL.search(text) is None, name
+        assert "\\x1b" in text and "\\u202e" in text and "SGVsbG8=" in text, name  # shown, as escapes
+
+
+class _Peer:
+    """A server on 127.0.0.1 that is no dask scheduler: it greets like an HTTP server answering at
+    once ("banner"), or accepts and says nothing ("silent", as an HTTP server waiting for its
+    request does). Stopped, with its connections, when the test ends."""
+
+    def __init__(self, mode: str):
+        import socket
+        import threading
+
+        self.mode, self.conns = mode, []
+        self.sock = socket.create_server(("127.0.0.1", 0))
+        self.sock.settimeout(0.2)
+        self.address = f"tcp://127.0.0.1:{self.sock.getsockname()[1]}"
+        self.running = True
+        self.thread = threading.Thread(target=self._serve, daemon=True)
+        self.thread.start()
+
+    def _serve(self):
+        import socket
+
+        while self.running:
+            try:
+                conn, _ = self.sock.accept()
+            except (socket.timeout, OSError):
+                continue
+            self.conns.append(conn)
+            if self.mode == "banner":
+                conn.sendall(b"HTTP/1.1 200 OK\r\nContent-Length: 5\r\n\r\nhello")
+
+    def close(self):
+        self.running = False
+        self.thread.join(5)
+        for conn in self.conns:
+            conn.close()
+        self.sock.close()
+
+
+@pytest.fixture
+def peer():
+    made = []
+
+    def start(mode):
+        made.append(_Peer(mode))
+        return made[-1]
+    yield start
+    for p in made:
+        p.close()
+
+
+def test_a_scheduler_address_that_is_no_dask_scheduler_is_a_message_in_bounded_time(peer, tmp_path, monkeypatch):
+    """A port that answers HTTP made dask allocate 3.07 EiB (MemoryError, exit 70); a silent peer
+    took 31 s while the docs say 10. The probe hears the peer's greeting within its bound."""
+    import time
+
+    from dosrules.comparison.executors import probe_scheduler
+    from dosrules.errors import UsageError
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    banner = peer("banner")
+    started = time.monotonic()
+    with pytest.raises(UsageError, match="the program there is not a dask scheduler") as err:
+        probe_scheduler(banner.address)
+    assert time.monotonic() - started < 5 and "HTTP/1.1" in err.value.what
+    silent = peer("silent")
+    started = time.monotonic()
+    with pytest.raises(UsageError, match="no dask scheduler answered within 0.5 s"):
+        probe_scheduler(silent.address, seconds=0.5)
+    assert time.monotonic() - started < 3
+    pytest.importorskip("distributed")
+    run = run_cli([*COMPARE, "--db", tmp_path / "d.sqlite", "--executor", "dask", "--scheduler", banner.address],
+                  timeout=30)
+    assert run.code == 2 and run.problems() == [] and "is not a dask scheduler" in run.err, run.text[-800:]

@@ -221,6 +221,28 @@ def test_generated_argument_vectors(tmp_path_factory, monkeypatch_env, command, 
     assert run.problems() == [], (argv, run.text[-1500:])
 
 
+@settings(FUZZ)
+@given(command=st.sampled_from(sorted(COMMANDS)), stdout=st.sampled_from(["full", "closed", "ascii"]),
+       extra=st.lists(st.tuples(st.sampled_from(["--json", "--cite", "--verbose", "--quiet"]), st.just(None)),
+                      max_size=1),
+       name=hostile_text)
+def test_generated_runs_on_a_stdout_that_fails(tmp_path_factory, monkeypatch_env, command, stdout, extra, name):
+    """The output, encoding and closed-stream cases: every command, on a full disk, with no standard
+    output, or on an ASCII-only one, ends cleanly; where it could not write, stderr says so."""
+    tmp = tmp_path_factory.mktemp("out")
+    argv = [command, *COMMANDS[command]]
+    if command in ("show", "doc", "validate", "play", "simulate"):  # a ruleset whose name is not ASCII
+        argv[1] = str(house(tmp, "named", {"target": 300}, name=f"Tisch — {name or 'x'} ✓"))
+    if command == "compare":
+        argv += ["--db", tmp / "r.sqlite"]
+    argv += [option for option, _ in extra]
+    run = run_cli(argv, timeout=90, stdout=stdout)
+    assert run.problems() == [], (argv, stdout, run.text[-1500:])
+    if stdout != "ascii" and run.code == 1 and "standard output" in run.err:
+        assert {"full": "cannot write standard output: No space left on device",
+                "closed": "standard output is closed"}[stdout] in run.err
+
+
 @pytest.fixture
 def monkeypatch_env(tmp_path, monkeypatch):
     """Runs write their cache and files under a temporary folder."""

@@ -173,3 +173,30 @@ def test_a_file_size_limit_is_a_message_and_keeps_what_was_stored(tmp_path):
                  "--jobs", "1", "--db", db], file_size=40_000, timeout=120)
     assert done.returncode == 2 and "internal error" not in done.stderr, done.stderr
     assert "cannot write the results store" in done.stderr and "the disk is full or a file size limit" in done.stderr
+
+
+# --- standard output that cannot be written (issue 29) -----------------------------------------------
+
+@pytest.mark.parametrize("how", ["dev-full", "closed"])
+def test_output_that_cannot_be_written_is_a_message(how):
+    """``show > /dev/full`` and ``show >&-`` used to end in an internal error (exit 70)."""
+    stdout = open("/dev/full", "w") if how == "dev-full" else None
+    try:
+        done = subprocess.run([*CLI, "show", "mattel-2018"], stdout=stdout, stderr=subprocess.PIPE, text=True,
+                              timeout=60, close_fds=True,
+                              preexec_fn=(lambda: os.close(1)) if how == "closed" else None)
+    finally:
+        if stdout is not None:
+            stdout.close()
+    assert done.returncode == 1, done.stderr
+    assert "internal error" not in done.stderr and "Traceback" not in done.stderr and "Exception" not in done.stderr
+    assert {"dev-full": "cannot write standard output: No space left on device",
+            "closed": "standard output is closed"}[how] in done.stderr
+
+
+def test_an_ascii_terminal_gets_escapes_not_an_error():
+    """``PYTHONIOENCODING=ascii show german --cite`` used to end in a UnicodeEncodeError."""
+    done = subprocess.run([*CLI, "show", "german", "--cite"], capture_output=True, timeout=60,
+                          env={**os.environ, "PYTHONIOENCODING": "ascii"})
+    assert done.returncode == 0, done.stderr
+    assert "german \\u2014 DOS" in done.stdout.decode("ascii")

@@ -136,10 +136,10 @@ def test_a_ruleset_file_works_like_everywhere_else(tmp_path, monkeypatch, capsys
 def test_bad_seats_leave_no_log(tmp_path, monkeypatch, capsys):
     monkeypatch.chdir(tmp_path)
     assert main(["play", "mattel-2018", "--players", "5", "--agents", "human,greedy,greedy,greedy,greedy",
-                 "--plain"]) == 1
+                 "--plain"]) == 2
     assert main(["play", "mattel-2018", "--players", "2", "--agents", "human:x=1,greedy", "--plain"]) == 2
     err = capsys.readouterr().err
-    assert "mattel-2018 is played by 2 to 4 players, not 5" in err
+    assert "--players 5: mattel-2018 is played by 2 to 4 players" in err
     assert "agent 'human:x=1': a person's seat takes no options" in err
     assert list(tmp_path.iterdir()) == []
 
@@ -270,3 +270,63 @@ def test_the_curtain_hides_the_hand_between_two_people():
     name, shown, opaque, hand_after = asyncio.run(look())
     assert name == "_Curtain" and "Pass the keyboard to Seat 0" in shown and "Your hand" not in shown
     assert opaque == 1 and hand_after
+
+
+def _greedy_line(table) -> str:
+    from dosrules.play.agents import GreedyAgent
+
+    return str(GreedyAgent(3).act(table.state))
+
+
+def test_full_screen_game_shows_the_round_end_and_waits(tmp_path):
+    """At a round's end the full-screen game shows who went out and the scores, and waits for
+    Enter: a move typed meanwhile is not played in the next round (it used to scroll away, and the
+    next typed move landed in the next round)."""
+    async def play():
+        table = Table(load("mattel-2018"), 2, 5, ["human", "greedy"])
+        app = PlayApp(table)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            command = app.query_one("#command")
+            while table.state.round == 1 and not table.over:
+                command.value = _greedy_line(table)
+                await pilot.press("enter")
+            await pilot.pause()
+            assert not table.over and type(app.screen).__name__ == "_RoundOver"
+            shown = str(app.screen.query_one("Static").render())
+            assert "Round 1: seat " in shown and "goes out and scores" in shown and "press Enter" in shown
+            before = len(table.state.history)
+            await pilot.press(*_keys("draw"))  # typed for the old round: goes nowhere
+            assert len(table.state.history) == before and command.value == ""
+            await pilot.press("enter")
+            await pilot.pause()
+            assert type(app.screen).__name__ != "_RoundOver"
+            await pilot.press("ctrl+q")
+
+    asyncio.run(play())
+
+
+def test_line_game_at_a_terminal_waits_at_the_round_end(monkeypatch):
+    """At a terminal the line game prints how the round ended and waits for Enter; a move typed
+    there is refused, not played in the next round. From a script it prints the round end and
+    goes on (scripts hold moves only)."""
+    from rich.console import Console
+
+    from dosrules.cli.lineplay import play_lines
+
+    table = Table(load("mattel-2018"), 2, 5, ["human", "greedy"])
+    typed: list[int] = []  # the actions played when the round ended
+
+    def answer(prompt=""):
+        if table.state.round > 1:  # the round is over: a move typed for it, then Enter, then quit
+            typed.append(len(table.state.history))
+            return {1: "draw", 2: "", 3: "quit"}[len(typed)]
+        return _greedy_line(table)
+
+    monkeypatch.setattr("builtins.input", answer)
+    out = io.StringIO()
+    assert play_lines(table, io.StringIO(), Console(file=out, width=200), completion=True) is False
+    text = out.getvalue()
+    assert "Round 1: seat " in text and "Round 2 starts when you are ready: press Enter." in text
+    assert "The round is over: 'draw' was not played." in text
+    assert typed[0] == typed[1] == len(table.state.history)  # the 'draw' typed at the round end was not played

@@ -90,3 +90,27 @@ def test_an_illegal_action_is_refused_with_the_way_out():
     assert e.render().startswith(f"seat {e.possible_agents.index(e.agent_selection)} |")
     other = next(a for a in e.agents if a != e.agent_selection)
     assert e.observe(other)["action_mask"].sum() == 0
+
+
+def test_steps_that_cannot_be_taken_are_clear_value_errors():
+    """step(0) after the game was a bare KeyError, step(None) for the agent to act a raw TypeError;
+    each is now a ValueError (as PettingZoo's own checks raise) that says what to do."""
+    e = env("mattel-2018", 2, max_game_length=40)  # truncated after 40 decisions: a short game
+    with pytest.raises(ValueError, match=r"step\(\) before reset\(\)"):
+        e.step(0)
+    e.reset(seed=1)
+    with pytest.raises(ValueError, match=r"step\(None\) while player_\d is to act"):
+        e.step(None)
+    for bad in ("x", 1.5, True):
+        with pytest.raises(ValueError, match="is not an action id"):
+            e.step(bad)
+    for agent in e.agent_iter():
+        obs, _, terminated, truncated, _ = e.last()
+        if terminated or truncated:
+            with pytest.raises(ValueError, match="its only action is None"):
+                e.step(0)
+        e.step(None if terminated or truncated else int(np.flatnonzero(obs["action_mask"])[0]))
+    assert e.agents == []
+    with pytest.raises(ValueError, match=r"step\(0\) after the game is over: every agent has left it") as err:
+        e.step(0)
+    assert isinstance(err.value, UsageError) and "Call reset()" in str(err.value)

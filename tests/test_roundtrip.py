@@ -57,17 +57,25 @@ def rule_trees(draw):
     if values["deck.total"] != len(colours) * per_colour + wild_dos:  # an empty deck: give it one Wild DOS
         values["deck.wild_dos"] = values["deck.total"] = 1
     total = values["deck.total"]
-    low = draw(st.integers(1, 4))
+    low = draw(st.integers(2, 4))  # a game needs two players (the schema's minimum)
     high = draw(st.integers(low, 6))
     row = draw(st.integers(1, max(1, min(leaf_schema("setup.centre_row")["maximum"], total // 4))))
     values["setup.centre_row"] = row
     values["setup.hand_size"] = max(1, min(leaf_schema("setup.hand_size")["maximum"], (total - row) // high))
     values["players.min"], values["players.max"] = low, high
-    if values["setup.hand_size"] * high + row > total:  # a tiny deck: one player, one card each
-        values["players.min"] = values["players.max"] = 1
+    if values["setup.hand_size"] * high + row > total:  # a tiny deck: two players, one card each
+        values["players.min"] = values["players.max"] = 2
         values["setup.hand_size"], values["setup.centre_row"] = 1, 1
-        values["deck.wild_dos"] += 2 - min(2, total)
+        values["deck.wild_dos"] += 3 - min(3, values["deck.total"])
         values["deck.total"] = len(colours) * per_colour + values["deck.wild_dos"]
+    if values["matching.single"] is False and values["matching.double"] is False:  # no match: refused
+        values["matching.single"] = True
+    face = values["scoring.number_cards_face_value"]
+    if isinstance(face, bool) and not (  # no card scores: refused
+            (face and any(count > 0 for count in numbers.values()))
+            or (values["scoring.wild_dos"] and values["deck.wild_dos"])
+            or (values["scoring.wild_number"] and values["deck.wild_number_per_colour"])):
+        values["scoring.number_cards_face_value"] = "unspecified"
     lo = draw(st.integers(1, 10))
     values["wilds.wild_number.min_value"], values["wilds.wild_number.max_value"] = lo, draw(st.integers(lo, 12))
     tree = {}

@@ -15,7 +15,7 @@ import signal
 import sys
 
 from ..errors import DosrulesError, Terminated, UsageError
-from .terminal import SafeStream
+from .terminal import OutputError, SafeStream
 
 COMMANDS = ["rulesets", "new", "games", "ask", "verify", "doc", "compare", "sweep", "interactions", "gaps", "serve"]  # modules under dosrules.cli, in help order
 
@@ -23,7 +23,9 @@ COMMANDS = ["rulesets", "new", "games", "ask", "verify", "doc", "compare", "swee
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str):  # argparse's own usage errors: exit 2, one paragraph
         self.print_usage(sys.stderr)
-        print(f"{self.prog}: {message}. See '{self.prog} --help'.", file=sys.stderr)
+        from ..errors import clip_quoted
+
+        print(clip_quoted(f"{self.prog}: {message}. See '{self.prog} --help'."), file=sys.stderr)
         raise SystemExit(2)
 
     def _check_value(self, action, value):  # a misspelt subcommand: one paragraph with a did-you-mean
@@ -79,10 +81,16 @@ def main(argv: list[str] | None = None) -> int:
     are stopped, see ``dosrules.play.workers``) and exits 143."""
     old = signal.signal(signal.SIGTERM, _terminated) if _main_thread() else None
     streams = sys.stdout, sys.stderr
-    sys.stdout, sys.stderr = SafeStream(streams[0]), SafeStream(streams[1])  # input never controls the terminal
+    sys.stdout, sys.stderr = SafeStream(streams[0], "output"), SafeStream(streams[1], "error")  # input never controls the terminal
     try:
         args = build_parser().parse_args(argv)
-        return args.handler(args)
+        code = args.handler(args)
+        sys.stdout.flush()  # a full disk is said here, not in the interpreter's exit
+        return code
+    except OutputError as err:
+        _discard_unwritten(streams[0])
+        print(err.paragraph(), file=sys.stderr)
+        return err.exit_code
     except DosrulesError as err:
         print(err.paragraph(), file=sys.stderr)
         return err.exit_code
@@ -106,6 +114,19 @@ def main(argv: list[str] | None = None) -> int:
         sys.stdout, sys.stderr = streams
         if old is not None:
             signal.signal(signal.SIGTERM, old)
+
+
+def _discard_unwritten(stream) -> None:
+    """Point the process's standard output at /dev/null once it failed, so that the interpreter's
+    own last flush at exit does not fail again (and print a traceback)."""
+    if stream is None or stream is not sys.__stdout__:
+        return
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, stream.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):
+        pass
 
 
 def _main_thread() -> bool:

@@ -90,7 +90,7 @@ def register(sub) -> None:
                         help="an action asked about (repeat for several), e.g. 'match 7r with 3r+4r'")
     inline.add_argument("--before", action="append", metavar="ACTION", default=[],
                         help="an action already taken this turn (repeat, in order)")
-    inline.add_argument("--deck", metavar="CARDS", help="known top cards of the deck, next card first")
+    inline.add_argument("--deck", metavar="CARDS", help='known top cards of the deck, next card first ("" for an empty deck)')
     inline.add_argument("--discard", metavar="CARDS", help="the discard pile")
     inline.add_argument("--turn", type=int, default=0, metavar="SEAT", help="whose turn it is (default 0)")
     inline.add_argument("--players", type=int, metavar="N", help="number of players (default: hands given, at least 2)")
@@ -186,7 +186,7 @@ def _answer(args) -> int:
         text, code = _options(scenario, loaded, fmt), 0
     else:
         text, code = _verdicts(scenario, loaded, dirs, fmt, args.verbose, shipped_editions())
-    _write(text, args.output)
+    _write(text, args.output, [scenario.file, *(f for _, rs in loaded for f in rs.files)])
     return code
 
 
@@ -234,13 +234,11 @@ def _options(scenario, loaded, fmt: str) -> str:
     return render(scenario, opts)
 
 
-def _write(text: str, output: str | None) -> None:
+def _write(text: str, output: str | None, inputs) -> None:
     if output is None:
         sys.stdout.write(text)
         return
-    try:
-        Path(output).write_text(text, encoding="utf-8")
-    except OSError as err:
-        raise UsageError(f"cannot write {output}: {err.strerror}", where="--output",
-                         fix="Give a file in a folder that exists and that you may write to.") from None
+    from .outfile import write_output
+
+    write_output(output, text, option="-o", inputs=[i for i in inputs if i])
     print(f"wrote {output}", file=sys.stderr)

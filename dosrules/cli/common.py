@@ -47,6 +47,7 @@ MAX_RUN_ROUNDS = 1_000_000  # --rounds of simulate and compare (per ruleset and 
 MAX_RUN_GAMES = 100_000  # --games of simulate and compare
 MAX_JOBS = 64  # worker processes; each is a Python process of some 60 MB
 MAX_CHUNK = 100_000  # --chunk-rounds and --chunk-games
+MAX_RUN_CHUNKS = 40_000  # chunks in one compare run: each result is held (some 10-20 KB) until the run is summed
 SEED_BITS = 63  # seeds from -2**63 to 2**63 - 1: the results store keeps them as SQLite integers
 
 
@@ -58,13 +59,31 @@ def check_range(name: str, value: int | None, low: int, high: int, why: str) -> 
     if value < low:
         raise UsageError(f"{name} must be at least {low}, not {value}")
     if value > high:
-        shown = str(value) if len(str(value)) <= 20 else f"a number of {len(str(value))} digits"
-        raise UsageError(f"{name} must be at most {high:,}, not {shown}", fix=why)
+        raise UsageError(f"{name} must be at most {high:,}, not {shown_number(value)}", fix=why)
 
 
-def check_seed(value: int) -> None:
-    """UsageError unless ``--seed`` fits in 64 bits."""
-    check_range("--seed", value, -2 ** SEED_BITS, 2 ** SEED_BITS - 1,
+def shown_number(value: int) -> str:
+    """``value`` as digits, or its length when it is too long to quote."""
+    return str(value) if len(str(value)) <= 20 else f"a number of {len(str(value))} digits"
+
+
+def check_players(value: int, ruleset) -> None:
+    """UsageError unless ``--players`` is a count ``ruleset`` is played by, before anything is
+    made per seat (a count of 10**22 used to end in an OverflowError, 10**7 in 425 MB)."""
+    allowed = ruleset.rules.players
+    if not allowed.min <= value <= allowed.max:
+        raise UsageError(f"--players {shown_number(value)}: {ruleset.id} is played by {allowed.min} to "
+                         f"{allowed.max} players", fix=f"Choose a player count from {allowed.min} to {allowed.max}.")
+
+
+def check_seed(value: int | None) -> None:
+    """UsageError unless ``--seed`` is from 0 to 2**63 - 1: it fits in 64 bits, and no two seeds
+    play the same game (Python's shuffle takes -S for S, so a negative seed is refused)."""
+    if value is not None and value < 0:
+        raise UsageError(f"--seed must be at least 0, not {shown_number(value)}",
+                         fix=f"Seeds are whole numbers from 0 up; --seed {shown_number(-value)} would play the "
+                             "same game as this one.")
+    check_range("--seed", value, 0, 2 ** SEED_BITS - 1,
                 "A seed is a 64-bit integer (results are stored with their seed); any smaller seed "
                 "gives as good a shuffle.")
 

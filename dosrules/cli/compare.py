@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 from ..errors import UsageError
-from .common import (MAX_RUN_GAMES, MAX_RUN_ROUNDS, POLICY_HELP, add_rulesets_option, add_run_options,
+from .common import (MAX_RUN_CHUNKS, MAX_RUN_GAMES, MAX_RUN_ROUNDS, POLICY_HELP, add_rulesets_option, add_run_options,
                      check_range, check_run_amount, load, ruleset_dirs)
 
 
@@ -128,6 +128,22 @@ def _players(text: str | None, rulesets, policy: str = "") -> list[int]:
     return counts
 
 
+def _check_chunks(args, cells: int) -> None:
+    """UsageError if the run would be cut into more than MAX_RUN_CHUNKS chunks (--chunk-rounds 1 with
+    --rounds 1000000 planned a million chunks a ruleset and grew past 2 GB)."""
+    from ..play.simulate import CHUNK_GAMES, CHUNK_ROUNDS
+
+    amount, size, option = (args.games, args.chunk_games or CHUNK_GAMES, "--chunk-games") if args.games else \
+        (args.rounds, args.chunk_rounds or CHUNK_ROUNDS, "--chunk-rounds")
+    chunks = -(-amount // size) * cells
+    if chunks > MAX_RUN_CHUNKS:
+        least = -(-amount * cells // MAX_RUN_CHUNKS)
+        raise UsageError(f"{option} {size} cuts this run into {chunks:,} chunks ({cells} pairs of ruleset and player "
+                         f"count); a run holds at most {MAX_RUN_CHUNKS:,}",
+                         fix=f"Give {option} {least} or more (the results of a run are held until it is summed; "
+                             "see docs/limits.md).")
+
+
 def _check(args) -> None:
     if len(args.specs) < 2:
         raise UsageError("compare needs at least two rulesets",
@@ -202,6 +218,13 @@ def handler(args) -> int:
     _check(args)
     rulesets = [(spec, load(spec, args)) for spec in args.specs]
     players = _players(args.players, rulesets, args.policy)
+    _check_chunks(args, len(rulesets) * len(players))
+    if args.html:  # before the run, which may take long
+        from ..comparison.store import default_db_path
+        from .outfile import check_output
+
+        check_output(args.html, option="--html",
+                     inputs=[*(f for _, rs in rulesets for f in rs.files), args.db or default_db_path()])
     if args.fill:
         _check_fill(args.fill, rulesets, ruleset_dirs(args))
     skill = _skill_agents(args)
@@ -281,7 +304,7 @@ def handler(args) -> int:
         if args.html:
             from ..comparison import render_html
 
-            _write(args.html, render_html(doc, plots))
+            _write(args.html, render_html(doc, plots), [*(f for _, rs in rulesets for f in rs.files), store.path])
             doc["run"]["html"] = args.html
     if args.json:
         print(json.dumps(doc, indent=2, ensure_ascii=False))
@@ -371,10 +394,7 @@ def _simulate_skill(args, plan, agents, measured, store, executor):
     return out, {**total, "seconds": round(sum(r["seconds"] for r in runs), 3)}
 
 
-def _write(path: str, text: str) -> None:
-    try:
-        Path(path).parent.mkdir(parents=True, exist_ok=True)
-        Path(path).write_text(text, encoding="utf-8")
-    except OSError as err:
-        raise UsageError(f"--html {path}: cannot write ({err.strerror})",
-                         fix="Give a writable file path.") from None
+def _write(path: str, text: str, inputs) -> None:
+    from .outfile import write_output
+
+    write_output(path, text, option="--html", inputs=inputs)

@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 
-from ..errors import DosrulesError
 from .common import add_rulesets_option, load
 
 
@@ -30,18 +28,19 @@ def _doc(args) -> int:
 
     render.check_options(args.format, args.lang)  # before loading anything: cheap argument errors first
     ruleset = load(args.ruleset, args)
+    inputs = list(ruleset.files)
     if args.against:
-        text = render.render_against(ruleset, load(args.against, args), players=args.players,
+        against = load(args.against, args)
+        inputs += against.files
+        text = render.render_against(ruleset, against, players=args.players,
                                      fmt=args.format, lang=args.lang, cite=args.cite)
     else:
         text = render.render_rulebook(ruleset, players=args.players, fmt=args.format,
                                       lang=args.lang, cite=args.cite)
     if args.output:
-        try:
-            Path(args.output).write_text(text, encoding="utf-8")
-        except OSError as err:
-            raise DosrulesError(f"cannot write the document: {err.strerror}", where=args.output,
-                                fix="Choose a writable path for -o.") from None
+        from .outfile import write_output
+
+        write_output(args.output, text, option="-o", inputs=inputs)
     else:
         sys.stdout.write(text)
     return 0

@@ -9,7 +9,7 @@ from typing import Any
 
 from ..errors import DosrulesError, UsageError
 from ..play.limits import MAX_ROUNDS_PER_GAME, TURN_CAP
-from .common import (MAX_RUN_GAMES, MAX_RUN_ROUNDS, POLICY_HELP, add_rulesets_option, check_jobs, check_range,
+from .common import (MAX_RUN_GAMES, MAX_RUN_ROUNDS, POLICY_HELP, add_rulesets_option, check_jobs, check_players, check_range,
                      check_seed, ruleset_dirs)
 
 
@@ -94,6 +94,7 @@ def _play(args) -> int:
                 f"A game stops after {MAX_ROUNDS_PER_GAME} rounds at the most; see docs/limits.md.")
     check_seed(args.seed)
     ruleset = load(args.ruleset, ruleset_dirs(args))
+    check_players(args.players, ruleset)
     specs = split_agent_specs(args.agents)
     if len(specs) == 1:
         specs *= args.players
@@ -106,6 +107,10 @@ def _play(args) -> int:
         from .humanplay import play_with_people
 
         return play_with_people(args, ruleset, specs)
+    from ..play.agents import parse_agent_spec
+
+    for spec in specs:  # a bad agent is said before the game's first line is printed
+        parse_agent_spec(spec)
     if args.at_gap is not None:
         raise UsageError("--at-gap is for a game with a human seat: bots void the round at a rule gap",
                          fix="Name 'human' for a seat in --agents, or fill the silence in the ruleset "

@@ -88,6 +88,10 @@ def handler(args) -> int:
     dirs = ruleset_dirs(args)
     ruleset = load(args.ruleset, args)
     players = _check(args, ruleset)
+    if args.html:  # before the measurement, which may take long
+        from .outfile import check_output
+
+        check_output(args.html, option="--html", inputs=ruleset.files)
     allowed = ruleset.rules.players
     counts = [players] if players is not None else ([args.players] if args.players is not None
                                                     else list(range(allowed.min, allowed.max + 1)))
@@ -100,7 +104,7 @@ def handler(args) -> int:
         from ..gaps.report import render_html
         from .compare import _write
 
-        _write(args.html, render_html(doc, forest_plots(doc["measure"]["silences"])))
+        _write(args.html, render_html(doc, forest_plots(doc["measure"]["silences"])), ruleset.files)
     if args.json:
         print(json.dumps(doc, indent=2, ensure_ascii=False))
     else:

@@ -16,7 +16,7 @@ from typing import IO
 from rich.console import Console
 
 from ..play.table import Table, explain
-from .tableview import line_text, question_text, status_text, styled, table_text
+from .tableview import RoundEnds, line_text, question_text, status_text, styled, table_text
 
 __all__ = ["play_lines"]
 
@@ -28,8 +28,19 @@ def play_lines(table: Table, stdin: IO[str], console: Console, *, completion: bo
     for text in table.help_text().splitlines():
         console.print(styled(text, "dim"))
     shown_state = shown_question = None
+    rounds = RoundEnds(table)
     while True:
-        for line in table.news():
+        news = table.news()
+        ended = rounds.pending() if not table.over else []
+        later = rounds.next_round_start(news) if ended else len(news)
+        for line in news[:later]:
+            console.print(line_text(line))
+        if ended:  # how the round ended, and (at a terminal) a pause before the next one's first move
+            console.print()
+            console.print(rounds.banner(ended) if completion else styled("\n".join(ended), "bold cyan"))
+            if completion and not _acknowledged(stdin, console, completion):
+                return False
+        for line in news[later:]:
             console.print(line_text(line))
         if table.over:
             return True
@@ -82,6 +93,23 @@ def play_lines(table: Table, stdin: IO[str], console: Console, *, completion: bo
         if not attempt.ok:
             for line in explain(attempt, table.ruleset):
                 console.print(styled(line, "red"))
+
+
+def _acknowledged(stdin: IO[str], console: Console, completion: bool) -> bool:
+    """Wait for an empty line (Enter); False if the input ends or says quit. A move typed here was
+    meant for the round that ended: it is not played."""
+    while True:
+        try:
+            text = _read(stdin, console, completion).strip()
+        except EOFError:
+            console.print("(end of input)")
+            return False
+        if text in ("quit", "exit", "q"):
+            return False
+        if not text:
+            return True
+        console.print(styled(f"The round is over: '{text}' was not played. Press Enter to start the next round.",
+                             "red"))
 
 
 def _read(stdin: IO[str], console: Console, completion: bool) -> str:

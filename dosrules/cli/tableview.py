@@ -16,13 +16,47 @@ from ..play.table import GapQuestion, TableView
 from .terminal import safe
 
 __all__ = ["styled", "status_text", "table_text", "line_text", "question_text", "option_text", "open_text",
-           "TONE_STYLE"]
+           "TONE_STYLE", "RoundEnds"]
 
 _COLOUR = {"r": "bold red", "b": "bold bright_blue", "g": "bold green", "y": "bold yellow"}
 # a card token: a number card, a Wild # (maybe declared), a Wild DOS (maybe declared); the colour
 # letter that decides the style is the group 'c'
 _CARD = re.compile(r"(?<![\w#=])(?:(?:10|[1-9])(?P<c1>[bgry])|#(?P<c2>[bgry])(?:=(?:10|[1-9]))?|W2(?:=(?P<c3>[bgry]))?)(?![\w=])")
 TONE_STYLE = {"turn": "bold", "play": "", "dos": "bold magenta", "gap": "bold black on yellow", "round": "bold cyan"}
+
+
+class RoundEnds:
+    """Which rounds have ended since a person last saw the table, so that the game can show how
+    each ended (who went out, the points, the scores) and wait before the next round's first
+    move: a move typed for the old round must not land in the new one."""
+
+    def __init__(self, table):
+        self.table = table
+        self.seen = table.state.round  # the round the person last saw
+
+    def pending(self) -> list[str]:
+        """How each round since the last call ended, one line a round (none while the round goes
+        on, and none at the game's end, which says so itself)."""
+        state = self.table.state
+        if state.round <= self.seen or state.is_terminal():
+            self.seen = state.round
+            return []
+        ended = [str(e) for e in state.events if e.kind in ("round-scored", "round-void")
+                 and self.seen <= getattr(e, "round", 0) < state.round]
+        self.seen = state.round
+        return ended
+
+    def next_round_start(self, news: list[Line]) -> int:
+        """Where in ``news`` the current round's deal is told (its end: the lines before it are
+        the rounds that ended)."""
+        opening = f"Round {self.table.state.round}: "
+        return next((i for i, line in enumerate(news) if line.tone == "round" and line.text.startswith(opening)),
+                    len(news))
+
+    def banner(self, ended: list[str]) -> Text:
+        lines = [f"{text[0].upper()}{text[1:]}." for text in ended]
+        return styled("\n".join([*lines, f"Round {self.table.state.round} starts when you are ready: press Enter."]),
+                      "bold cyan")
 
 
 def styled(text: str, base: str = "") -> Text:

@@ -20,7 +20,9 @@ from __future__ import annotations
 import re
 import sys
 
-__all__ = ["safe", "SafeStream", "raw_stdout", "raw_stderr"]
+from ..errors import DosrulesError
+
+__all__ = ["safe", "SafeStream", "OutputError", "raw_stdout", "raw_stderr"]
 
 _UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
 
@@ -35,14 +37,65 @@ def safe(text: str) -> str:
     return _UNSAFE.sub(_escape, text)
 
 
-class SafeStream:
-    """A text stream that writes :func:`safe` text to ``raw``; everything else is ``raw``'s."""
+class OutputError(DosrulesError):
+    """Standard output cannot be written: closed, or the disk (``/dev/full``) is full. What was
+    written so far stays; nothing of the input is lost."""
 
-    def __init__(self, raw):
-        self.raw = raw
+
+class _Closed:
+    """What a stream the process was started without (``>&-``) writes to: nothing, and it says so
+    once, as an :class:`OutputError`."""
+
+    encoding = "utf-8"
+
+    def __init__(self, name: str):
+        self.name = name
 
     def write(self, text: str) -> int:
-        return self.raw.write(safe(text))
+        raise OutputError(f"standard {self.name} is closed: the command started without it (>&-)",
+                          fix=f"Give the command a standard {self.name} (a terminal, a file or a pipe).")
+
+    def flush(self) -> None:
+        pass
+
+    def isatty(self) -> bool:
+        return False
+
+
+class SafeStream:
+    """A text stream that writes :func:`safe` text to ``raw``; everything else is ``raw``'s.
+
+    Text the stream's encoding cannot hold (``PYTHONIOENCODING=ascii``, a C locale) is written
+    with backslash escapes instead of failing; a write or flush that fails for want of room is an
+    :class:`OutputError` (a broken pipe stays ``BrokenPipeError``: the reader has gone)."""
+
+    def __init__(self, raw, name: str = "output"):
+        self.raw = raw if raw is not None else _Closed(name)
+        self.name = name
+
+    def write(self, text: str) -> int:
+        text = safe(text)
+        try:
+            return self.raw.write(text)
+        except UnicodeEncodeError:
+            encoding = getattr(self.raw, "encoding", None) or "ascii"
+            return self.raw.write(text.encode(encoding, "backslashreplace").decode(encoding))
+        except BrokenPipeError:
+            raise
+        except OSError as err:
+            raise self._failed(err) from None
+
+    def flush(self) -> None:
+        try:
+            self.raw.flush()
+        except BrokenPipeError:
+            raise
+        except OSError as err:
+            raise self._failed(err) from None
+
+    def _failed(self, err: OSError) -> OutputError:
+        return OutputError(f"cannot write standard {self.name}: {err.strerror or err}",
+                           fix="Free some space, or send the output elsewhere (another file, a pipe).")
 
     def writelines(self, lines) -> None:
         for line in lines:

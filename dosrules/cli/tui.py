@@ -23,7 +23,7 @@ from textual.widgets.option_list import Option
 
 from ..errors import DosrulesError
 from ..play.table import GapQuestion, Table, explain
-from .tableview import TONE_STYLE, line_text, open_text, option_text, status_text, styled, table_text
+from .tableview import TONE_STYLE, RoundEnds, line_text, open_text, option_text, status_text, styled, table_text
 
 __all__ = ["PlayApp"]
 
@@ -40,6 +40,27 @@ class _LegalMoves(Suggester):
             return None
         _, hits = self.table.complete(value)
         return hits[0] if hits else None
+
+
+class _RoundOver(ModalScreen[None]):
+    """How the round ended, until the person presses Enter: keys typed meanwhile go nowhere, so a
+    move meant for the old round cannot land in the next."""
+
+    BINDINGS = [Binding("enter", "dismiss", "Next round")]
+    DEFAULT_CSS = """
+    _RoundOver { align: center middle; }
+    _RoundOver > Static { width: 72; padding: 1 2; border: heavy $accent; background: $panel; }
+    """
+
+    def __init__(self, text):
+        super().__init__()
+        self.text = text
+
+    def compose(self) -> ComposeResult:
+        yield Static(self.text)
+
+    def action_dismiss(self) -> None:
+        self.dismiss(None)
 
 
 class _Curtain(ModalScreen[None]):
@@ -138,6 +159,7 @@ class PlayApp(App[None]):
         self.table = table
         self.log_path = log_path
         self._shown_person: int | None = None
+        self._rounds = RoundEnds(table)
         self._asked: GapQuestion | None = None  # the rule-gap question on screen
         self.error: DosrulesError | None = None  # what ended the game early, for the command to print
 
@@ -199,6 +221,9 @@ class PlayApp(App[None]):
             prompt.remove_class("refused")
         self.query_one("#table", Static).update(table_text(view))
         self._fill_moves(self.query_one("#command", Input).value)
+        ended = self._rounds.pending()
+        if ended:
+            self.push_screen(_RoundOver(self._rounds.banner(ended)))
         question = table.question
         if question is not None and question is not self._asked:
             self._asked = question

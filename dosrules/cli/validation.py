@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 from typing import Sequence
 
-from ..errors import DosrulesError, Location
+from ..errors import DosrulesError, Location, clip_quoted
 from ..ruleset.yaml12 import read_yaml
 
 YAML_SUFFIXES = (".yaml", ".yml")
@@ -85,7 +85,7 @@ class Report:
 
     def valid(self, spec: str, what: str) -> None:
         self.valids += 1
-        print(f"{spec}: valid ({what})")
+        print(f"{clip_quoted(spec)}: valid ({what})")
 
     def invalid_input(self, spec: str, problems: Sequence[DosrulesError]) -> None:
         self.invalid += 1
@@ -96,7 +96,7 @@ class Report:
             else:
                 print(problem.paragraph(), file=sys.stderr)
         count = len(problems)
-        print(f"{spec}: invalid ({count} problem{'s' if count != 1 else ''})")
+        print(f"{clip_quoted(spec)}: invalid ({count} problem{'s' if count != 1 else ''})")
 
     def note(self, spec: str, what: str) -> None:
         """Something a valid file still leaves to do (a notice in GitHub's format)."""

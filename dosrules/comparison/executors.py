@@ -8,6 +8,10 @@ and folds them in item order (so the numbers do not depend on where or when chun
 * :class:`DaskExecutor` — a dask.distributed scheduler at ``address`` (``pip install
   'dosrules[cluster]'``). A worker that dies loses only the chunks it held: the scheduler
   reassigns them to the other workers; a chunk that raises is retried ``retries`` times.
+  Before dask connects to a ``tcp://`` address, :func:`probe_scheduler` checks within
+  :data:`CONNECT_SECONDS` that a dask scheduler answers there: a silent peer kept dask's own
+  connection attempts for 30 s and more, and a server of another protocol (an HTTP port) made
+  dask read its text as a frame length and ask for 3 EiB.
 """
 
 from __future__ import annotations
@@ -16,7 +20,59 @@ from typing import Any, Callable, Iterator, Sequence
 
 from ..errors import DosrulesError, UsageError
 
-__all__ = ["Executor", "LocalExecutor", "DaskExecutor", "make_executor"]
+__all__ = ["Executor", "LocalExecutor", "DaskExecutor", "make_executor", "probe_scheduler"]
+
+CONNECT_SECONDS = 10.0  # to reach a scheduler and hear its greeting (docs/limits.md)
+DASK_PORT = 8786  # the port dask takes when an address gives none
+#: a dask peer greets with one message whose first 8 bytes (little-endian) are the size of its
+#: frame lengths: a few hundred bytes. Text from another protocol reads as some 10**18
+MAX_GREETING_HEADER = 1 << 20
+
+
+def probe_scheduler(address: str, seconds: float = CONNECT_SECONDS) -> None:
+    """UsageError unless a peer at the ``tcp://`` ``address`` greets within ``seconds`` as a dask
+    scheduler does: a dask listener writes its handshake first, so a peer that sends nothing
+    (a silent port, an HTTP server waiting for its request) or sends something else (a banner)
+    is not one. Other schemes (tls, ucx, inproc) are left to dask."""
+    import socket
+    import time
+
+    scheme, sep, rest = address.partition("://")
+    if not sep:
+        scheme, rest = "tcp", address
+    if scheme != "tcp":
+        return
+    host, colon, port_text = rest.rstrip("/").rpartition(":")
+    if not colon:
+        host, port_text = rest.rstrip("/"), str(DASK_PORT)
+    try:
+        port = int(port_text)
+    except ValueError:
+        return  # dask says what is wrong with the address
+    fix = "Check the address and that `dask scheduler` runs there (it prints its address)."
+    deadline = time.monotonic() + seconds
+    head = b""
+    try:
+        with socket.create_connection((host.strip("[]"), port), timeout=seconds) as conn:
+            while len(head) < 8:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    raise TimeoutError
+                conn.settimeout(left)
+                part = conn.recv(8 - len(head))
+                if not part:
+                    raise UsageError(f"--scheduler {address}: the peer closed the connection without greeting as a "
+                                     "dask scheduler does", fix=fix)
+                head += part
+    except (TimeoutError, socket.timeout):
+        raise UsageError(f"--scheduler {address}: no dask scheduler answered within {seconds:g} s (the peer accepts "
+                         "connections but says nothing; a dask scheduler greets at once)", fix=fix) from None
+    except (OSError, ValueError, OverflowError) as err:
+        raise UsageError(f"--scheduler {address}: cannot reach a dask scheduler "
+                         f"({getattr(err, 'strerror', None) or err})", fix=fix) from None
+    if int.from_bytes(head, "little") > MAX_GREETING_HEADER:
+        raise UsageError(f"--scheduler {address}: the program there is not a dask scheduler (it answered with "
+                         f"{head!r}, which is not dask's protocol)", fix=fix)
 
 
 class Executor:
@@ -84,8 +140,12 @@ class DaskExecutor(Executor):
         self.retries = retries
         self._own = client is None
         if client is None:
+            probe_scheduler(address)
             try:
-                client = Client(address, timeout=10)
+                client = Client(address, timeout=CONNECT_SECONDS)
+            except MemoryError:  # a frame length no peer of dask's would send
+                raise UsageError(f"--scheduler {address}: the program there is not a dask scheduler (its answer "
+                                 "is not dask's protocol)", fix="Check the address.") from None
             except (OSError, TimeoutError) as err:
                 raise UsageError(f"--scheduler {address}: cannot reach a dask scheduler ({err})",
                                  fix="Check the address and that `dask scheduler` runs there.") from None

@@ -138,6 +138,13 @@ class ResultStore:
     def __init__(self, path: str | Path, label: str | None = None):
         self.path = Path(path)
         self.label = label or f"--db {self.path}"  # how messages name the store
+        if str(path) == ":memory:" or str(path).startswith("file:"):
+            raise UsageError(f"{self.label}: an in-memory store keeps nothing, so every run would compute "
+                             "every chunk again", fix="Give --db a file (or leave it out for the default "
+                                                      "store in $XDG_CACHE_HOME/dosrules).")
+        if self.path.is_dir():
+            raise UsageError(f"{self.label}: this is a folder, not a results store file",
+                             fix=f"Give --db a file, e.g. --db {self.path / 'results.sqlite'}.")
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as err:
@@ -146,6 +153,7 @@ class ResultStore:
                                  "that name is in the way, or the place is not writable).") from None
         try:
             self.conn = sqlite3.connect(str(self.path), timeout=30.0, isolation_level=None)
+            self._refuse_foreign()
             self.conn.execute("PRAGMA journal_mode=WAL")
             self.conn.execute("PRAGMA synchronous=NORMAL")
             self.conn.executescript(_SCHEMA)
@@ -159,6 +167,20 @@ class ResultStore:
                                      f"(mv {self.path} {self.path}.format-{found[0]}) to start afresh.")
         except sqlite3.Error as err:
             raise self.failure(err) from None
+
+    def _refuse_foreign(self) -> None:
+        """UsageError if the file is another program's SQLite database: dosrules adds no table to it
+        (nor switches its journal), and says whose tables it found."""
+        tables = {row[0] for row in self.conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        ours = "meta" in tables and self.conn.execute(  # every store dosrules made says its format here
+            "SELECT 1 FROM meta WHERE key = 'format'").fetchone() is not None
+        if tables and not ours:
+            self.conn.close()
+            others = sorted(tables - {"meta", "chunks"}) or sorted(tables)
+            shown = ", ".join(t[:40] for t in others[:5]) + (f" and {len(others) - 5} more" if len(others) > 5 else "")
+            raise UsageError(f"{self.label}: this SQLite file is not a dosrules results store (it holds the "
+                             f"tables {shown}); dosrules leaves it as it is",
+                             fix="Give --db a new file, or a file dosrules made.")
 
     def failure(self, err: Exception) -> UsageError:
         """The error of a store that failed with ``err`` (sqlite3 or a row that is not a result)."""

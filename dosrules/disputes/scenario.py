@@ -201,10 +201,14 @@ def _schema_problem(doc: Document, err) -> DosrulesError:
     if err.validator == "propertyNames":
         return DosrulesError(f"'{err.instance}' is not a ruleset id or composition", where=doc.where((*path, err.instance), key=True),
                              path=_dotted((*path, err.instance)), fix=fix)
-    if err.validator == "oneOf" and err.context and not isinstance(err.instance, (dict, list)):
+    if err.validator == "oneOf" and err.context:
         telling = [e for e in err.context if e.validator not in ("type", "oneOf")]
-        if len(telling) == 1 and telling[0].validator in ("maximum", "minimum", "maxLength", "enum"):
-            return DosrulesError(telling[0].message, where=doc.where(path), path=_dotted(path), fix=fix)
+        if len(telling) == 1 and telling[0].validator in ("maximum", "minimum", "maxLength", "maxItems", "enum"):
+            inner = telling[0]  # the one branch of the value's own kind says what is wrong (deck: {size: -1})
+            at = (*path, *inner.relative_path)
+            desc = inner.schema.get("description") if isinstance(inner.schema, dict) else None
+            return DosrulesError(_keyword_message(inner) if inner.relative_path else inner.message,
+                                 where=doc.where(at), path=_dotted(at), fix=f"Expected: {desc}" if desc else fix)
     if err.instance is None:
         fix = (fix or "") + " An empty value: in YAML an unquoted # starts a comment, so quote cards that begin with # (\"#g 9b\")."
     return DosrulesError(_keyword_message(err), where=doc.where(path), path=_dotted(path), fix=fix)
@@ -584,6 +588,8 @@ def inline_scenario(*, row: str, hands: list[str], action: list[str], before: li
                        ("follow", follow if follow != "round" else None)):
         if value or (key == "dealer" and value is not None):
             data[key] = value
+    if deck is not None and not deck.strip():  # --deck "": the deck is empty (as 'deck: ""' in a file)
+        data["deck"] = ""
     try:
         doc = Document("command line", data)
         _validate(doc)

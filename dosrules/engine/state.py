@@ -72,6 +72,9 @@ def new_game(ruleset: Ruleset | str, players: int, seed: int = 0, *, chance: Cha
     """
     compiled = _compiled(ruleset, players)
     check_dealer_draw(compiled, dealer_draw)
+    if chance is None and seed < 0:  # random.Random takes -S for S: seed -7 would play the game of 7
+        raise DosrulesError(f"seed {seed} is negative", path="seed",
+                            fix="Seeds are whole numbers from 0 up: each plays a game of its own.")
     state = State(compiled, chance if chance is not None else Chance(seed),
                   max_rounds=max_rounds, max_turns=max_turns, dealer_draw=dealer_draw, trace=trace)
     state.begin()

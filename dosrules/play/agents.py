@@ -233,6 +233,9 @@ def parse_agent_spec(spec: str, seed: int = 0) -> Agent:
     options: dict[str, float] = {}
     for part in filter(None, opts.split(",")):
         key, eq, value = part.partition("=")
+        if key.strip() in options:
+            raise UsageError(f"agent option '{key.strip()}' is given twice in '{spec}'",
+                             fix="Give each habit once, e.g. casual:forget=0.4,miss=0.")
         try:
             options[key.strip()] = float(value)
         except ValueError:

@@ -8,7 +8,11 @@ killed game leaves every action taken so far:
   "max_turns": T|null, "agents": [{"seat": 0, "agent": "greedy", "seed": ...}, ...]}`` —
   ``max_rounds`` and ``max_turns`` are the game's caps (``new_game``); ``ruleset`` is an id or
   a composition of ids, looked up among the shipped rulesets and ``--rulesets`` folders, never
-  read as a path;
+  read as a path. A game played under rules the shipped ids do not give (a ruleset file, a
+  ``--rulesets`` folder) also carries them: ``"ruleset_file"`` is the resolved ruleset as one
+  self-contained ruleset file (``dosrules.ruleset.dump``, id ``embedded``), whose content hash,
+  under the header's id and ``"ruleset_name"``, must be ``ruleset_hash``; the referee reads it
+  with the loader's limits and needs no file of the player's;
 * one record per action: ``{"type": "action", "seq": 1, "round": 1, "seat": 0,
   "action": "match 7r with 3r+4r"}`` — ``seq`` counts from 1 without gaps, ``action`` is the
   engine's notation (``dosrules.engine.parse_action`` reads it back);
@@ -58,6 +62,8 @@ READS = (1, 2)  # the versions the referee reads: a version 1 log has no chance 
 MAX_RECORD_BYTES = 64 * 1024  # one line; a header of ten seats takes under 1 KiB, an action under 100 bytes
 MAX_ACTION_CHARS = 200  # an action in notation; the longest the engine writes is under 40 characters
 MAX_SHOWN = 60  # characters of a value from the log quoted back in a message
+MAX_HEADER_BYTES = 2 * 1024 * 1024  # the header line: it may carry a ruleset file (at most 1 MiB, JSON-escaped)
+EMBEDDED_ID = "embedded"  # the id of the ruleset file a header carries
 
 
 class LogError(DosrulesError):
@@ -95,12 +101,14 @@ class LogWriter:
                                     "records written so far are in the file.") from None
 
     def header(self, state: State, agents: Sequence[tuple[str, int]]) -> None:
-        """``agents``: (agent spec, agent seed) per seat — for the record; the referee needs none."""
+        """``agents``: (agent spec, agent seed) per seat — for the record; the referee needs none.
+        Rules the shipped ids do not give are carried in the header (see the module docstring)."""
         self._write({"type": "header", "format": FORMAT, "version": VERSION,
                      "ruleset": state.ruleset.id, "ruleset_hash": state.ruleset.content_hash,
                      "seed": state.seed, "players": state.players, "max_rounds": state.max_rounds,
                      "max_turns": state.max_turns,
-                     "agents": [{"seat": i, "agent": a, "seed": s} for i, (a, s) in enumerate(agents)]})
+                     "agents": [{"seat": i, "agent": a, "seed": s} for i, (a, s) in enumerate(agents)],
+                     **_carried(state.ruleset)})
         self._state, self._seen, self._after = state, 0, 0  # its chance records come before the first action
 
     def chance(self, upto: int | None = None) -> None:
@@ -141,11 +149,63 @@ class LogWriter:
         self._write(_result(state))
 
 
+def _carried(ruleset: Ruleset) -> dict[str, str]:
+    """The header fields that carry ``ruleset`` (none when its id gives it among the shipped
+    rulesets, so a log of a shipped game stays short)."""
+    from ..ruleset.dump import ruleset_document
+    from ..ruleset.loader import load_ruleset
+    from ..ruleset.yaml12 import dump_yaml
+
+    try:
+        if load_ruleset(ruleset.id, ids_only=True).content_hash == ruleset.content_hash:
+            return {}
+    except DosrulesError:
+        pass
+    return {"ruleset_name": ruleset.name,
+            "ruleset_file": dump_yaml(ruleset_document(ruleset, id=EMBEDDED_ID, name=EMBEDDED_ID))}
+
+
+def _embedded(header: dict, lines: "_Lines") -> Ruleset:
+    """The ruleset a header carries, read with the loader's checks and limits, under the
+    header's id and name; a LogError unless its content hash is the header's."""
+    import tempfile
+
+    from ..ruleset.build import build_ruleset
+    from ..ruleset.loader import load_ruleset
+
+    text, name = header.get("ruleset_file"), header.get("ruleset_name")
+    if not isinstance(text, str) or not isinstance(name, str):
+        raise lines.error(1, "the header's 'ruleset_file' and 'ruleset_name' are not both text",
+                          "A header carries a ruleset as the text of a ruleset file and its name, as "
+                          "'dosrules play --log' writes them.")
+    fix = ("The log's ruleset was edited; referee with the ruleset the game was played under "
+           "(--ruleset FILE).")
+    with tempfile.TemporaryDirectory(prefix="dosrules-log-") as folder:
+        path = Path(folder) / f"{EMBEDDED_ID}.yaml"
+        path.write_text(text, encoding="utf-8")
+        try:
+            carried = load_ruleset(path)
+        except DosrulesError as err:
+            problems = getattr(err, "problems", None) or [err]
+            detail = "; ".join(_clip(getattr(p, "what", str(p)), 2 * MAX_SHOWN) for p in problems[:3])
+            raise lines.error(1, f"the ruleset the log carries is not a valid ruleset: {detail}", fix) from None
+    tree = {**carried.tree, "id": header["ruleset"], "name": name}
+    loaded = build_ruleset(tree, carried.provenance, (lines.name,))
+    if loaded.content_hash != header["ruleset_hash"]:
+        raise lines.error(1, f"the ruleset the log carries has hash {loaded.content_hash}, not the header's "
+                             f"{_clip(header['ruleset_hash'], 80)}", fix)
+    return loaded
+
+
 def _result(state: State) -> dict[str, Any]:
     over = next((e for e in reversed(state.events) if e.kind == "game-over"), None)
     return {"type": "result", "actions": len(state.history), "rounds": state.round,
             "scores": list(state.scores), "winner": state.winner,
             "reason": over.reason if over is not None else None}
+
+
+def _size(limit: int) -> str:
+    return f"{limit // (1024 * 1024)} MiB" if limit >= 1024 * 1024 else f"{limit // 1024} KiB"
 
 
 def _clip(text: str, limit: int = MAX_SHOWN) -> str:
@@ -210,13 +270,21 @@ class RefereeVerdict:
     scores: tuple[int, ...]
     winner: int | None
     chance: int | None = None
+    #: None for a finished game; for a log without a result record (a game stopped or still being
+    #: played), where it stops: who is to act, or that the game is over
+    unfinished: str | None = None
+    carried: bool = False  # the ruleset came from the log's header (``ruleset_file``)
 
     def __str__(self) -> str:
-        who = f"seat {self.winner} wins" if self.winner is not None else "no winner"
         chance = ("; no chance records (a version 1 log: checked from its seed)" if self.chance is None else
                   f"; {self.chance} chance record{'s' if self.chance != 1 else ''} agree{'s' if self.chance == 1 else ''}")
-        return (f"all {self.actions} actions legal, result reproduced: {who}, scores "
-                f"{list(self.scores)} after {self.rounds} round{'s' if self.rounds != 1 else ''}{chance}")
+        rules = "; under the ruleset the log carries" if self.carried else ""
+        rounds = f"{self.rounds} round{'s' if self.rounds != 1 else ''}"
+        if self.unfinished is not None:
+            return (f"unfinished game, checked up to where the log stops: all {self.actions} actions legal, "
+                    f"scores {list(self.scores)} in round {self.rounds}; {self.unfinished}{rules}{chance}")
+        who = f"seat {self.winner} wins" if self.winner is not None else "no winner"
+        return f"all {self.actions} actions legal, result reproduced: {who}, scores {list(self.scores)} after {rounds}{rules}{chance}"
 
 
 _HEADER_FIELDS = {"format": str, "version": int, "ruleset": str, "ruleset_hash": str, "seed": int,
@@ -253,7 +321,8 @@ class _Lines:
             number = 0
             while True:
                 try:
-                    raw = handle.readline(MAX_RECORD_BYTES + 1)
+                    limit = MAX_HEADER_BYTES if number == 0 else MAX_RECORD_BYTES
+                    raw = handle.readline(limit + 1)
                 except OSError as err:
                     raise LogError(f"cannot read the game log: {err.strerror}", where=self.name) from None
                 if not raw:
@@ -263,8 +332,8 @@ class _Lines:
                     return
                 number += 1
                 cut = not raw.endswith(b"\n")
-                if cut and len(raw) > MAX_RECORD_BYTES:
-                    raise self.error(number, f"the line is longer than {MAX_RECORD_BYTES // 1024} KiB",
+                if cut and len(raw) > limit:
+                    raise self.error(number, f"the line is longer than {_size(limit)}",
                                      "A record of a game log is a short JSON object on one line; this is "
                                      "not a log written by 'dosrules play --log'.")
                 try:
@@ -324,6 +393,8 @@ def _load_for(header: dict, lines: _Lines, ruleset: Ruleset | str | None,
 
     if isinstance(ruleset, Ruleset):
         loaded, given = ruleset, ruleset.id
+    elif ruleset is None and "ruleset_file" in header:
+        return _embedded(header, lines)
     else:
         given = ruleset or header["ruleset"]
         try:  # the header's ruleset is an id: a log never decides which file is read
@@ -336,7 +407,7 @@ def _load_for(header: dict, lines: _Lines, ruleset: Ruleset | str | None,
                               "(and --rulesets DIR).") from None
     if loaded.content_hash != header["ruleset_hash"]:
         raise lines.error(1, f"the log was played under ruleset hash {_clip(header['ruleset_hash'], 80)}, but "
-                             f"'{given}' has hash {loaded.content_hash}",
+                             f"'{_clip(given)}' has hash {loaded.content_hash}",
                           "The ruleset changed since the game was played, or this is another ruleset: "
                           "referee with the ruleset file the game was played under (--ruleset FILE).")
     return loaded
@@ -371,7 +442,7 @@ def referee(path: str | Path, ruleset: Ruleset | str | None = None,
         if kind == "result":
             lines.check(line, rec, _RESULT_FIELDS)
             verdict = _judge_result(lines, line, rec, replay.state, replay.expected - 1,
-                                    replay.checked if replay.version >= 2 else None)
+                                    replay.checked if replay.version >= 2 else None, replay.carried)
             for extra, _ in records:
                 raise lines.error(extra, "a record after the result record",
                                   "The result record is the last line of a game log.")
@@ -382,9 +453,13 @@ def referee(path: str | Path, ruleset: Ruleset | str | None = None,
         replay.action(line, rec)
     if replay is None:  # pragma: no cover - records() raises on an empty file
         raise LogError("the game log has no header", where=lines.name)
-    raise lines.error(last_line, f"the log ends without a result record (after seq {replay.expected - 1})",
-                      "The game was cut short, or the log is incomplete: a finished game's log ends "
-                      "with its result record.")
+    state = replay.state
+    where = ("the game is over, but the log has no result record" if state.is_terminal() else
+             f"the log stops after seq {replay.expected - 1} with no result record; seat "
+             f"{state.current_player()} is to act")
+    return RefereeVerdict(replay.expected - 1, state.round, tuple(state.scores), state.winner,
+                          replay.checked if replay.version >= 2 else None, unfinished=where,
+                          carried=replay.carried)
 
 
 class _Replay:
@@ -396,6 +471,7 @@ class _Replay:
         self.expected = 1  # the next action's seq
         self.pending: deque[Event] = deque()  # chance events the log must record next, in order
         self.checked = 0  # chance records that agree with the replay
+        self.carried = False  # the ruleset came from the header
         self._decided(state.events)
 
     @classmethod
@@ -412,12 +488,17 @@ class _Replay:
             raise lines.error(line, f"log format version {_shown(rec['version'])} is not supported (this "
                                     f"dosrules reads versions {READS[0]} to {READS[-1]})")
         caps = lines.caps(line, rec)
+        if rec["seed"] < 0:  # Python's shuffle takes -S for S: a negated seed would replay the game of S
+            raise lines.error(line, f"'seed' of the header record is {_shown(rec['seed'])}, which is not a "
+                                    "whole number of at least 0", "dosrules plays seeds from 0 up; the log was edited.")
         loaded = _load_for(rec, lines, ruleset, search_dirs)
         try:
             state = new_game(loaded, rec["players"], rec["seed"], **caps)
         except DosrulesError as err:
             raise lines.error(line, err.what, err.fix) from None
-        return cls(lines, state, rec["version"])
+        replay = cls(lines, state, rec["version"])
+        replay.carried = ruleset is None and "ruleset_file" in rec
+        return replay
 
     def _decided(self, events: Sequence[Event]) -> None:
         if self.version >= 2:
@@ -557,7 +638,7 @@ def _judge_reading(lines: _Lines, line: int, rec: dict, state: State, next_seq: 
 
 
 def _judge_result(lines: _Lines, line: int, rec: dict, state: State, actions: int,
-                  chance: int | None) -> RefereeVerdict:
+                  chance: int | None, carried: bool = False) -> RefereeVerdict:
     if not state.is_terminal():
         raise lines.error(line, f"result record after seq {actions}, but the game is not over: seat "
                                 f"{state.current_player()} is to act in round {state.round}",
@@ -567,4 +648,4 @@ def _judge_result(lines: _Lines, line: int, rec: dict, state: State, actions: in
         if rec[name] != got[name]:
             raise lines.error(line, f"result not reproduced: the log says {name} {_shown(rec[name])}, "
                                     f"the replay gives {_shown(got[name])}")
-    return RefereeVerdict(actions, state.round, tuple(state.scores), state.winner, chance)
+    return RefereeVerdict(actions, state.round, tuple(state.scores), state.winner, chance, carried=carried)

@@ -33,7 +33,13 @@ from ..errors import UsageError
 from .episode import DEFAULT_MAX_ROUNDS, DEFAULT_MAX_TURNS, Episode, RlGame
 from .observation import Observation
 
-__all__ = ["DosEnv", "env"]
+__all__ = ["DosEnv", "env", "StepError"]
+
+
+class StepError(UsageError, ValueError):
+    """A ``step`` the environment cannot take: after the game is over and every agent has been
+    removed, ``None`` for an agent still to act, an id that is not a whole number or not legal.
+    A ValueError, as PettingZoo's own checks raise, and a dosrules UsageError (one paragraph)."""
 
 
 class DosEnv(AECEnv, EzPickle):
@@ -108,15 +114,32 @@ class DosEnv(AECEnv, EzPickle):
         return {"observation": obs.tensor.copy(), "action_mask": mask}
 
     def step(self, action) -> None:
+        if self.episode is None:
+            raise StepError("step() before reset(): there is no game yet", path="action",
+                            fix="Call reset() first.")
         agent = self.agent_selection
+        if agent not in self.agents:  # every agent has been stepped out of the finished game
+            raise StepError(f"step({action!r}) after the game is over: every agent has left it (env.agents is "
+                            "empty)", path="action", fix="Call reset() to start a new game; loop with "
+                                                         "agent_iter(), which stops when the game is over.")
         if self.terminations[agent] or self.truncations[agent]:
+            if action is not None:
+                raise StepError(f"{agent} is done (the game is over), so its only action is None, not {action!r}",
+                                path="action", fix="Step None for an agent whose termination or truncation is "
+                                                   "True, as PettingZoo's AEC loop does.")
             self._was_dead_step(action)
             return
+        if action is None:
+            raise StepError(f"step(None) while {agent} is to act: None is only for an agent that is done",
+                            path="action", fix="Step an id whose action_mask entry is 1.")
+        if isinstance(action, bool) or not isinstance(action, (int, np.integer)):
+            raise StepError(f"action {action!r} is not an action id (a whole number)", path="action",
+                            fix=f"Step an id from 0 to {len(self.game.codebook) - 1} whose action_mask entry is 1.")
         i = int(action)
         if i not in self._legal:
             text = str(self.game.codebook.action(i)) if 0 <= i < len(self.game.codebook) else "no action"
-            raise UsageError(f"action {i} ({text}) is not legal for {agent} now", path="action",
-                             fix="Choose an id whose action_mask entry is 1.")
+            raise StepError(f"action {i} ({text}) is not legal for {agent} now", path="action",
+                            fix="Choose an id whose action_mask entry is 1.")
         self._cumulative_rewards[agent] = 0.0
         ep = self.episode
         ep.apply(i)
