@@ -10,7 +10,7 @@ from test_cli_rulesets import run
 from dosrules import load_ruleset
 from dosrules.gaps.catalogue import describe_silence, describe_silences
 from dosrules.ruleset.choices import choices
-from dosrules.gaps.effects import CANT_TELL, MATTERS, NO_MATTER, Effect, SilenceVerdict, decide, paired_effect
+from dosrules.gaps.effects import CANT_TELL, MATTERS, NO_MATTER, ReadingEffect, SilenceVerdict, decide, paired_effect
 from dosrules.gaps.measure import baseline_filling
 from dosrules.ruleset.fill import fill_inline
 from dosrules.ruleset.readings import OPEN_PATHS, ReadingError, reading_text, readings
@@ -125,7 +125,7 @@ def test_identical_games_are_no_effect_and_missing_chunks_are_left_out():
 
 
 def _effect(path, estimate, sd, p, p_equivalence, margin=1.0):
-    e = Effect(path, "r", "turns", 10.0, margin, 20, estimate, (estimate - 1, estimate + 1), p, p_equivalence)
+    e = ReadingEffect(path, "r", "turns", 10.0, margin, 20, estimate, (estimate - 1, estimate + 1), p, p_equivalence)
     e.sd = sd
     return e
 

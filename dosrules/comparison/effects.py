@@ -25,13 +25,13 @@ from .metrics import SEAT_MARGIN
 from .metrics import metric as metric_of
 from .stats import even_split, holm, same_agent_seats, tost_means, tost_proportions, two_proportions, welch_t
 
-__all__ = ["Effect", "effects", "Flag", "degenerate_flags", "Thresholds", "rates_of", "seat_fairness"]
+__all__ = ["FigureEffect", "effects", "Flag", "degenerate_flags", "Thresholds", "rates_of", "seat_fairness"]
 
 ALPHA = 0.05
 
 
 @dataclass
-class Effect:
+class FigureEffect:
     players: int
     a: str
     b: str
@@ -69,8 +69,8 @@ def rates_of(summary: Mapping[str, Any]) -> dict[str, dict[str, tuple[int, int]]
     }
 
 
-def _pair_effects(n: int, a: str, b: str, sa: Mapping, sb: Mapping) -> list[Effect]:
-    out: list[Effect] = []
+def _pair_effects(n: int, a: str, b: str, sa: Mapping, sb: Mapping) -> list[FigureEffect]:
+    out: list[FigureEffect] = []
     for family in ("per_round", "per_game"):
         for name, da in sa[family].items():
             db = sb[family].get(name)
@@ -81,7 +81,7 @@ def _pair_effects(n: int, a: str, b: str, sa: Mapping, sb: Mapping) -> list[Effe
             if result is not None:
                 margin = metric_of(family, name).margin
                 tost = tost_means(*args, margin)
-                out.append(Effect(n, a, b, family, name, da["mean"], db["mean"], result.to_json(), margin=margin,
+                out.append(FigureEffect(n, a, b, family, name, da["mean"], db["mean"], result.to_json(), margin=margin,
                                   p_tost=tost.p if tost else None))
     for name, ma in sa.get("design", {}).items():  # the design measures, by their own tests
         mb = sb.get("design", {}).get(name)
@@ -89,7 +89,7 @@ def _pair_effects(n: int, a: str, b: str, sa: Mapping, sb: Mapping) -> list[Effe
         tested = compare_measure(ma, mb, margin) if mb is not None else None
         if tested is not None:
             result, tost = tested
-            out.append(Effect(n, a, b, "design", name, ma["value"], mb["value"], result.to_json(), margin=margin,
+            out.append(FigureEffect(n, a, b, "design", name, ma["value"], mb["value"], result.to_json(), margin=margin,
                               p_tost=tost.p if tost else None))
     ra, rb = rates_of(sa), rates_of(sb)
     for family in ("outcomes", "rule_gaps", "winner_seat_from_dealer"):
@@ -105,7 +105,7 @@ def _pair_effects(n: int, a: str, b: str, sa: Mapping, sb: Mapping) -> list[Effe
             if result is not None:
                 margin = metric_of(family, name).margin
                 tost = tost_proportions(ka, na, kb, nb, margin)
-                out.append(Effect(n, a, b, family, name, ka / na, kb / nb, result.to_json(), margin=margin,
+                out.append(FigureEffect(n, a, b, family, name, ka / na, kb / nb, result.to_json(), margin=margin,
                                   p_tost=tost.p if tost else None))
     return out
 
@@ -121,10 +121,10 @@ def _den(summary: Mapping, family: str) -> int:
 
 def effects(summaries: Mapping[tuple[str, int], Mapping[str, Any]], rulesets: Sequence[str],
             players: Sequence[int], alpha: float = ALPHA,
-            pairs: Sequence[tuple[str, str]] | None = None) -> list[Effect]:
+            pairs: Sequence[tuple[str, str]] | None = None) -> list[FigureEffect]:
     """Tests for every player count and pair of rulesets (or only ``pairs``, e.g. each against a
     base, as a sweep tests), Holm-adjusted over the whole list."""
-    found: list[Effect] = []
+    found: list[FigureEffect] = []
     for n in players:
         for a, b in (pairs if pairs is not None else combinations(rulesets, 2)):
             found.extend(_pair_effects(n, a, b, summaries[(a, n)], summaries[(b, n)]))

@@ -46,7 +46,7 @@ from .scenario import Expectation, Scenario
 from .slips import Slip, position_slip
 from .steps import completed_declaration, intermediate_step
 
-__all__ = ["Answer", "RuleRef", "Reading", "answer", "run", "check", "format_value", "deal_text"]
+__all__ = ["Answer", "RuleRef", "ReadingAnswer", "answer", "run", "check", "format_value", "deal_text"]
 
 
 def format_value(value: Any) -> str:
@@ -82,7 +82,7 @@ class RuleRef:
 
 
 @dataclass(frozen=True)
-class Reading:
+class ReadingAnswer:
     """One reading of a silent rule: what the engine answers with it, and who reads it so."""
 
     value: str
@@ -176,7 +176,7 @@ class Answer:
     filled: list[str] = field(default_factory=list)
     taken: list[str] = field(default_factory=list)
     actors: list[int] = field(default_factory=list)
-    readings: list[Reading] = field(default_factory=list)  # at a silence: each reading's answer
+    readings: list[ReadingAnswer] = field(default_factory=list)  # at a silence: each reading's answer
     silent_rule: str | None = None  # the silent rule ``readings`` are of
     slip: str | None = None  # the notation slip at ``step`` (then the verdict is no ruling)
     slip_fix: str | None = None
@@ -483,7 +483,7 @@ class _Asker:
             text += f" (as {', '.join(repr(t) for t in other.taken)})"
         return text
 
-    def each_reading(self, path: str, search_dirs) -> list[Reading]:
+    def each_reading(self, path: str, search_dirs) -> list[ReadingAnswer]:
         """Every reading of the silent rule ``path``: the verdict, what follows, who chooses it."""
         from ..ruleset.choices import choices
 
@@ -496,7 +496,7 @@ class _Asker:
             by = tuple(dict.fromkeys(
                 (c.ruleset + (f" ({c.players} players)" if c.players else ""), _choice_citation(c))
                 for c in chosen if same_value(c.value, value)))
-            out.append(Reading(format_value(value), other.verdict, _what_follows(other), by,
+            out.append(ReadingAnswer(format_value(value), other.verdict, _what_follows(other), by,
                                other.reason_path if other.verdict != "legal" else None))
         return out
 
@@ -551,7 +551,7 @@ def answer(scenario: Scenario, ruleset: Ruleset, *, explain: bool = True, spec: 
     rules: list[RuleRef] = []
     named = base.reason_path if base.slip is None else None
     asker = _Asker(scenario, ruleset, base)
-    each: list[Reading] = []
+    each: list[ReadingAnswer] = []
     silent = None
     if named:
         why = "rule-gap" if base.verdict == "rule-gap" else "why-not"

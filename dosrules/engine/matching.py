@@ -19,7 +19,7 @@ from .actions import Match, Place
 from .requirements import first_forbidden, rests_on
 from .zones import Zones
 
-__all__ = ["Matching"]
+__all__ = ["MatchFlow"]
 
 _NO_BONUS: Final = (None, None)
 _SINGLE: Final = ("single-colour", None)
@@ -28,7 +28,7 @@ _AFTER_DRAW: Final = ("drawing.match_after_draw",)
 _DRAWN_CARD: Final = MatchAfterDraw.DRAWN_CARD
 
 
-class Matching(Zones):
+class MatchFlow(Zones):
     """The matching part of ``State`` (the first of its chain of classes: see ``zones``)."""
 
     def match_actions(self, after_draw_ok: bool = False, use_table: bool = False) -> list[Match]:

@@ -22,7 +22,7 @@ from ..ruleset.model import AfterFailedDraw, DeclineAfterDraw, MatchAfterDraw, R
 from .actions import END, Match
 
 if TYPE_CHECKING:
-    from .matching import Matching as State  # the part of State these rows read
+    from .matching import MatchFlow as State  # the part of State these rows read
 
 __all__ = ["ALLOWED", "FORBIDDEN", "GAP", "Requirement", "MATCH_REQUIREMENTS", "judge_match",
            "match_gaps", "first_forbidden", "rests_on", "Ending", "ENDINGS", "ending_rules",

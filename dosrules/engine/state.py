@@ -9,7 +9,7 @@ that says which rule forbids an illegal one.
 The engine is one class over four modules: this one (the state, legal actions, ``apply``),
 ``matching`` (which matches, colour bonuses), ``turn`` (each action, the end of a turn, cards
 moving) and ``rounds`` (dealer, deal, turns starting, going out), each a class of one chain
-(``zones.Zones`` -> ``Matching`` -> ``TurnFlow`` -> ``Rounds`` -> ``State``; ``zones`` declares the
+(``zones.Zones`` -> ``MatchFlow`` -> ``TurnFlow`` -> ``Rounds`` -> ``State``; ``zones`` declares the
 attributes). The requirements of a match and of a turn ending are rows of ``requirements``; see
 docs/architecture.md.
 

@@ -16,7 +16,7 @@ from .actions import END, Action, Match, Place, Declare
 from .events import (BonusEarned, CatchDeclined, Caught, Drew, Matched, Placed, Refilled, Reshuffled,
                      RoundVoid, RuleGap, TurnEnded, WildDeclared)
 from .phase import BONUS, CATCH, DECLARE, ENDING, FINISH, OVER, TURN
-from .matching import Matching
+from .matching import MatchFlow
 from .requirements import ending_allowed, ending_rules, match_gaps
 
 __all__ = ["TurnFlow"]
@@ -27,8 +27,8 @@ _OPEN_AFTER_DRAW: Final = MatchAfterDraw.UNSPECIFIED
 _FIRST: Final = (BonusPlacement.REQUIRED, BonusPlacement.UNSPECIFIED, BonusPlacement.OPTIONAL)  # placed first
 
 
-class TurnFlow(Matching):
-    """The turn part of ``State`` (after ``Matching`` in its chain of classes: see ``zones``)."""
+class TurnFlow(MatchFlow):
+    """The turn part of ``State`` (after ``MatchFlow`` in its chain of classes: see ``zones``)."""
 
     # --- defined by Rounds, the next class of the chain ------------------------------------------
 

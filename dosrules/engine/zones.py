@@ -1,6 +1,6 @@
 """What a game holds: the attributes of ``State``, declared once with their types.
 
-``State`` is one class over four modules, a chain of classes ``Zones`` -> ``Matching``
+``State`` is one class over four modules, a chain of classes ``Zones`` -> ``MatchFlow``
 (``matching``) -> ``TurnFlow`` (``turn``) -> ``Rounds`` (``rounds``) -> ``State`` (``state``), so
 that the methods of each module see every attribute of the game with its type: mypy checks them,
 and mypyc (an optional build, see docs/engine.md) compiles them to fixed slots. ``State.__init__``

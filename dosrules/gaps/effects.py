@@ -35,7 +35,7 @@ from typing import Any, Mapping, Sequence
 from ..comparison.stats import holm
 from ..play.simulate import ChunkResult
 
-__all__ = ["FIGURES", "figure_label", "figure_names", "pooled_figures", "Effect", "SilenceVerdict", "chunk_figures", "paired_effect", "decide", "rounds_to_decide",
+__all__ = ["FIGURES", "figure_label", "figure_names", "pooled_figures", "ReadingEffect", "SilenceVerdict", "chunk_figures", "paired_effect", "decide", "rounds_to_decide",
            "design_rounds", "MATTERS", "NO_MATTER", "CANT_TELL"]
 
 MATTERS, NO_MATTER, CANT_TELL = "changes-the-game", "does-not-matter", "cant-tell"
@@ -85,7 +85,7 @@ def pooled_figures(summary: Mapping[str, Any], players: int) -> dict[str, float 
 
 
 @dataclass
-class Effect:
+class ReadingEffect:
     """One reading's effect on one figure, against the baseline."""
 
     path: str
@@ -121,12 +121,12 @@ class Effect:
 
 
 def paired_effect(path: str, reading: str, figure: str, ours: Sequence[float | None],
-                  base: Sequence[float | None], baseline: float | None, margin: float | None) -> Effect:
+                  base: Sequence[float | None], baseline: float | None, margin: float | None) -> ReadingEffect:
     """The effect on one figure from per-chunk figures of the reading (``ours``) and the baseline."""
     from scipy.special import stdtr, stdtrit
 
     diffs = [a - b for a, b in zip(ours, base) if a is not None and b is not None]
-    effect = Effect(path, reading, figure, baseline, margin, len(diffs))
+    effect = ReadingEffect(path, reading, figure, baseline, margin, len(diffs))
     k = len(diffs)
     if k < 2 or margin is None:
         return effect
@@ -152,11 +152,11 @@ class SilenceVerdict:
     """A measured silence: its effects, its group, and the figures behind the group."""
 
     path: str
-    effects: list[Effect]
+    effects: list[ReadingEffect]
     group: str = CANT_TELL
     p_equivalence: float = 1.0  # intersection-union: the largest TOST p-value of its effects
     p_equivalence_holm: float = 1.0
-    largest: Effect | None = None  # the significant effect largest against its margin
+    largest: ReadingEffect | None = None  # the significant effect largest against its margin
     rounds_needed: int | None = None  # can't tell: about how many rounds per reading would decide it
     notes: list[str] = field(default_factory=list)
 
@@ -191,7 +191,7 @@ def decide(verdicts: Sequence[SilenceVerdict], alpha: float, chunk_rounds: int) 
             v.rounds_needed = rounds_to_decide(v.effects, alpha / max(1, len(effects)), chunk_rounds)
 
 
-def rounds_to_decide(effects: Sequence[Effect], alpha: float, chunk_rounds: int) -> int | None:
+def rounds_to_decide(effects: Sequence[ReadingEffect], alpha: float, chunk_rounds: int) -> int | None:
     """About how many rounds per reading would decide every effect, had its estimate and spread held:
     inside the margin by TOST when the estimate is, else a difference from zero."""
     from scipy.special import ndtri

@@ -107,7 +107,7 @@ def deals(rules: Rules, counts: list[int]) -> list[Deal]:
 
 
 @dataclass(frozen=True)
-class Part:
+class MatchCard:
     """One card of a match: its kind and the number it counts as."""
 
     kind: str  # "number", "wild-number", "wild-dos"
@@ -126,7 +126,7 @@ class ShownCard:
 
 @dataclass(frozen=True)
 class MatchFact:
-    parts: tuple[Part, ...]  # one card (single) or two (double)
+    parts: tuple[MatchCard, ...]  # one card (single) or two (double)
     colour_bonus: str  # "yes", "no" (the deck lacks the same-coloured cards) or "unspecified"
     example: str  # card notation of a colour-matching instance, e.g. "3r 4r"; "" if none
     example_cards: tuple[ShownCard, ...] = ()  # the same instance, for the words of each language
@@ -160,7 +160,7 @@ def _sources(rules: Rules) -> list[tuple[str, list[int], int, int]]:
     return out
 
 
-def _card_text(part: Part, colour: Colour) -> str:
+def _card_text(part: MatchCard, colour: Colour) -> str:
     if part.kind == "number":
         return f"{part.value}{colour.letter}"
     if part.kind == "wild-dos":
@@ -168,7 +168,7 @@ def _card_text(part: Part, colour: Colour) -> str:
     return f"#{colour.letter}={part.value}"
 
 
-def _bonus(rules: Rules, parts: tuple[Part, ...], same: bool, per_colour: int, target: Card) -> MatchFact:
+def _bonus(rules: Rules, parts: tuple[MatchCard, ...], same: bool, per_colour: int, target: Card) -> MatchFact:
     """Whether the match can share the target's colour with every card, and an instance if so."""
     wild_colour = rules.wilds.wild_number.colour
     if any(p.kind == "wild-number" for p in parts) and is_unspecified(wild_colour):
@@ -191,7 +191,7 @@ def match_examples(rules: Rules) -> MatchExamples:
     singles = []
     for kind, values, per_colour, _ in sources:
         if goal in values:
-            singles.append(_bonus(rules, (Part(kind, goal),), False, per_colour, target))
+            singles.append(_bonus(rules, (MatchCard(kind, goal),), False, per_colour, target))
     doubles = []
     for i, (kind_a, values_a, per_a, all_a) in enumerate(sources):
         for j, (kind_b, values_b, per_b, _) in enumerate(sources[i:], start=i):
@@ -201,7 +201,7 @@ def match_examples(rules: Rules) -> MatchExamples:
             for a in values_a:
                 b = goal - a
                 if b in values_b and not (same and a > b):
-                    parts = (Part(kind_a, a), Part(kind_b, b))
+                    parts = (MatchCard(kind_a, a), MatchCard(kind_b, b))
                     doubles.append(_bonus(rules, parts, same, min(per_a, per_b), target))
     return MatchExamples(target, tuple(singles), tuple(doubles))
 

@@ -22,7 +22,7 @@ import yaml
 from ..errors import DosrulesError, UsageError
 from ..ruleset.resources import data_dir
 from ..ruleset.text import markdown_code, markdown_text
-from ..ruleset.model import Part, Provenance, Rules, Ruleset, Source, Status, is_unspecified, rule_paths
+from ..ruleset.model import LaidPart, Provenance, Rules, Ruleset, Source, Status, is_unspecified, rule_paths
 from ..ruleset.settings import command_line_settings
 from ..ruleset.silences import Handling, on_silence
 from . import facts
@@ -413,7 +413,7 @@ class HouseRule:
     language) and the rules it sets, as (path, player count or None for every count)."""
 
     id: str
-    part: Part | None
+    part: LaidPart | None
     paths: tuple[tuple[str, int | None], ...]
 
 

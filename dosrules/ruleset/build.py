@@ -16,7 +16,7 @@ from dataclasses import fields, is_dataclass
 from typing import Any, Mapping
 
 from . import model
-from .model import UNSPECIFIED, UNSPECIFIED_TEXT, Part, Provenance, Rules, Ruleset, Source, freeze, rule_paths
+from .model import UNSPECIFIED, UNSPECIFIED_TEXT, LaidPart, Provenance, Rules, Ruleset, Source, freeze, rule_paths
 
 RULE_LEAVES: frozenset[str] = frozenset(rule_paths())
 
@@ -86,7 +86,7 @@ def build_ruleset(
     tree: Mapping[str, Any],
     provenance: Mapping[str, Provenance],
     files: tuple[str, ...] = (),
-    parts: tuple[Part, ...] = (),
+    parts: tuple[LaidPart, ...] = (),
 ) -> Ruleset:
     """Make the frozen Ruleset from a resolved tree and its resolved provenance table."""
     rules = build_group(Rules, tree["rules"])

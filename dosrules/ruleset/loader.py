@@ -40,11 +40,11 @@ from .fill import FILL
 from .checks import missing_rules, semantic_problems
 from ..errors import DosrulesError, Location, RulesetError
 from .localized import Localized, english
-from .model import Part, Provenance, Ruleset
+from .model import LaidPart, Provenance, Ruleset
 from .provenance import file_leaves, file_provenance
 from .resources import data_dir
 from .schema import ID_PATTERN, nearest, schema_problems, sort_problems
-from .settings import SET, Setting, parse_settings, settings_document, settings_provenance, split_settings
+from .settings import SET, CommandLineSetting, parse_settings, settings_document, settings_provenance, split_settings
 from .sound import Sound, sound_part
 from .yaml12 import Document, read_yaml
 
@@ -195,7 +195,7 @@ class RulesetFile:
 class SettingsFile(RulesetFile):
     """The ``@path=value`` settings of one spec part, read as a house rule of their own."""
 
-    settings: tuple[Setting, ...] = ()
+    settings: tuple[CommandLineSetting, ...] = ()
 
     @property
     def suffix(self) -> str:
@@ -457,7 +457,7 @@ def _layer(layers: list[tuple[int, RulesetFile]], session: _Session) -> tuple[Ru
     origin: dict[str, tuple[Document, tuple]] = {}
     ids: list[str] = []
     names: list[str] = []
-    parts: list[Part] = []
+    parts: list[LaidPart] = []
     sources: list[dict[str, str]] = []
     source_origin: dict[str, RulesetFile] = {}
     applied: list[Path] = []
@@ -529,10 +529,10 @@ def _layer(layers: list[tuple[int, RulesetFile]], session: _Session) -> tuple[Ru
     return build_ruleset(tree, provenance, files, tuple(parts)), complete, files
 
 
-def _laid_part(file_id: str, kind: str, data: dict[str, Any]) -> Part:
+def _laid_part(file_id: str, kind: str, data: dict[str, Any]) -> LaidPart:
     """A laid file's names and description, in every language it gives them."""
     description = data.get("description")
-    return Part(file_id, kind, Localized.of(data.get("name") or file_id),
+    return LaidPart(file_id, kind, Localized.of(data.get("name") or file_id),
                 None if description is None else Localized.of(description))
 
 

@@ -432,7 +432,7 @@ class Ruleset:
     tree: Mapping[str, Any] = field(repr=False)
     content_hash: str = ""
     files: tuple[str, ...] = ()  # the files the ruleset was resolved from, base first
-    parts: tuple["Part", ...] = ()  # the edition and house rules laid, in order, with their names
+    parts: tuple["LaidPart", ...] = ()  # the edition and house rules laid, in order, with their names
 
     def name_in(self, lang: str) -> str:
         """The ruleset's title in ``lang`` (English where a name has no translation): an
@@ -443,7 +443,7 @@ class Ruleset:
         houses = [p.name.in_lang(lang) for p in self.parts if p.kind != "edition"]
         return compose_title(lang, editions[-1].name.in_lang(lang) if editions else None, houses)
 
-    def part(self, ruleset_id: str) -> "Part | None":
+    def part(self, ruleset_id: str) -> "LaidPart | None":
         """The laid file with this id (its names and description), None if none is."""
         return next((p for p in self.parts if p.id == ruleset_id), None)
 
@@ -467,7 +467,7 @@ class Ruleset:
 
 
 @dataclass(frozen=True)
-class Part:
+class LaidPart:
     """One file laid in a ruleset: an edition or a house rule, with its texts in every language given."""
 
     id: str

@@ -36,7 +36,7 @@ _EXAMPLE = "mattel-2018@target=300, or mattel-2018@by_players.2.setup.hand_size=
 
 
 @dataclass(frozen=True)
-class Setting:
+class CommandLineSetting:
     """One ``@path=value`` of a spec part: the value as read, and where it stands in the part."""
 
     path: str  # a rule path, or by_players.N.<rule path>
@@ -90,7 +90,7 @@ def _where(part: str, column: int) -> Location:
     return Location(repr(part), 1, column)
 
 
-def parse_settings(part: str) -> list[Setting]:
+def parse_settings(part: str) -> list[CommandLineSetting]:
     """The settings of one spec part (``mattel-2018@target=300@setup.hand_size=8``), each value
     read as YAML 1.2; DosrulesError for a malformed one (the first met)."""
     base, text = split_settings(part)
@@ -101,7 +101,7 @@ def parse_settings(part: str) -> list[Setting]:
         raise DosrulesError(f"'{part[:80]}' has {len(pieces)} settings; at most {MAX_SETTINGS} may be given",
                             fix="Write the rules in a house-rule file (see docs/writing-rulesets.md) and "
                                 "compose it instead: mattel-2018+my-house.")
-    out: list[Setting] = []
+    out: list[CommandLineSetting] = []
     column = len(base) + 2
     for piece in pieces:
         out.append(_parse_one(part, piece, column))
@@ -109,7 +109,7 @@ def parse_settings(part: str) -> list[Setting]:
     return out
 
 
-def _parse_one(part: str, piece: str, column: int) -> Setting:
+def _parse_one(part: str, piece: str, column: int) -> CommandLineSetting:
     fix = f"Write each setting as @path=value after a ruleset, e.g. {_EXAMPLE}."
     if len(piece) > MAX_SETTING_CHARS:
         raise DosrulesError(f"a setting of {len(piece)} characters in '{part[:80]}...'; at most "
@@ -139,10 +139,10 @@ def _parse_one(part: str, piece: str, column: int) -> Setting:
         raise DosrulesError(f"the value of '@{path}': {err.what}", where=_where(part, col),
                             fix="Write the value as YAML: a word, a number, true/false, or a flow list or "
                                 "mapping such as [blue, green] or {1: 3, 3: 3}.") from None
-    return Setting(path, doc.data.get("v"), value_column)
+    return CommandLineSetting(path, doc.data.get("v"), value_column)
 
 
-def settings_document(part: str, settings: Iterable[Setting]) -> Document:
+def settings_document(part: str, settings: Iterable[CommandLineSetting]) -> Document:
     """A house-rule document holding ``settings`` (later ones replace earlier ones), each value
     marked at its column in ``part``, to be checked and laid on like a file."""
     rules: dict[str, Any] = {}
@@ -186,7 +186,7 @@ def _mark_inside(marks: dict, at: tuple, value: Any, column: int) -> None:
         _mark_inside(marks, (*at, key), item, column)
 
 
-def settings_provenance(settings: Iterable[Setting], provenance: dict[str, Provenance]) -> dict[str, Provenance]:
+def settings_provenance(settings: Iterable[CommandLineSetting], provenance: dict[str, Provenance]) -> dict[str, Provenance]:
     """``provenance`` (as the document's cite-less reading gave it) with each value naming the
     setting that set it and noting the command line."""
     by_path = {s.path: s for s in settings}
@@ -199,14 +199,14 @@ def settings_provenance(settings: Iterable[Setting], provenance: dict[str, Prove
     return out
 
 
-def command_line_settings(ruleset: Ruleset) -> list[Setting]:
+def command_line_settings(ruleset: Ruleset) -> list[CommandLineSetting]:
     """The settings a ruleset was given on the command line, in the order of its rule paths."""
-    out: dict[str, Setting] = {}
+    out: dict[str, CommandLineSetting] = {}
     for prov in ruleset.provenance.values():
         if prov.ruleset and prov.ruleset.startswith(SET) and prov.note == NOTE and prov.ruleset not in out:
             key, _, raw = prov.ruleset[1:].partition("=")
             try:
-                out[prov.ruleset] = Setting(key, read_yaml("<id>", text="v: " + raw).data.get("v"), 0)
+                out[prov.ruleset] = CommandLineSetting(key, read_yaml("<id>", text="v: " + raw).data.get("v"), 0)
             except DosrulesError:  # pragma: no cover - the id was written canonical
                 continue
     return list(out.values())
