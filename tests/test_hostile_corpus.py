@@ -37,7 +37,7 @@ XSS = "<script>alert(1)</script> [click](javascript:alert(2)) <img src=x onerror
 
 @dataclass(frozen=True)
 class Case:
-    klass: int  # the class of issue 19 (1-16) or of issue 29 (17-21)
+    klass: int  # the class of issue 19 (1-16), of issue 29 (17-21) or the web pages' inputs (22, issue 28)
     name: str
     build: Callable[[Path], list]
     code: int
@@ -314,6 +314,26 @@ CASES = [
     Case(21, "agents-habit-twice", lambda t: ["play", "mattel-2018", "--players", "2", "--agents",
                                               "casual:forget=0.4,forget=0.5"], 2,
          "agent option 'forget' is given twice in 'casual:forget=0.4,forget=0.5'"),
+    # 22. the web pages' inputs (dosrules serve, answered in-process by --get; issue 28)
+    Case(22, "web-path-as-house-rule", lambda t: ["serve", "--get", "/ask?edition=mattel-2018&house=../../etc/passwd"],
+         1, "&#39;../../etc/passwd&#39; is not a shipped house rule"),
+    Case(22, "web-path-as-ruleset", lambda t: ["serve", "--get", "/ask?edition=mattel-2018&also=/etc/passwd"], 1,
+         "is not a ruleset id or composition of ids"),
+    Case(22, "web-query-over-the-limit", lambda t: ["serve", "--get", "/ask?row=" + "7r+" * 2000], 1,
+         "the address is over 4,096 characters"),
+    Case(22, "web-markup-in-a-reading", lambda t: ["serve", "--get", "/?edition=german&fill=" + XSS.replace(" ", "+")],
+         1, "&lt;script&gt;alert(1)&lt;/script&gt;"),
+    Case(22, "web-control-characters", lambda t: ["serve", "--get", "/ask?edition=mattel-2018&row=7r%1b%5d52%3bc%3b"
+                                                  "SGVsbG8%3d%07&hand=3r&action=draw"], 1, "is not a card"),
+    Case(22, "web-upload-not-held", lambda t: ["serve", "--get", "/ask?edition=mattel-2018&upload=0123456789abcdef"], 1,
+         "is not on this server"),
+    Case(22, "web-language-as-path", lambda t: ["serve", "--get", "/doc?edition=mattel-2018&lang=../../x"], 1,
+         "Use one of: "),
+    Case(22, "web-comparison-not-held", lambda t: ["serve", "--get", "/compare/0123456789abcdef"], 1,
+         "there is no such comparison on this server"),
+    Case(22, "web-not-a-path", lambda t: ["serve", "--get", "http://example.invalid/"], 2, "a path starts with '/'"),
+    Case(22, "web-players-huge", lambda t: ["serve", "--get", "/ask?edition=mattel-2018&players=" + "9" * 400], 1,
+         "is not a number from 2 to 10"),
 ]
 
 
@@ -387,7 +407,7 @@ def _fifo(tmp: Path) -> Path:
 
 def test_every_class_has_a_case():
     with_cases = {c.klass for c in CASES} | {5, 7, 8, 19}  # 5 below; 7, 8 and 19 in test_hostile_processes.py
-    assert with_cases == set(range(1, 22))
+    assert with_cases == set(range(1, 23))
     assert len({c.id for c in CASES}) == len(CASES)
 
 
