@@ -160,7 +160,7 @@ def _run(args) -> int:
                   "witness_size": None if args.no_legality else args.witness_size, "alpha": args.alpha},
         run=run)
     if args.html:
-        _write(args.html, render_interactions_html(doc))
+        _write(args.html, render_interactions_html(doc), [*edition.files, store.path])
         doc["run"]["html"] = args.html
     if args.json:
         print(json.dumps(doc, indent=2, ensure_ascii=False))

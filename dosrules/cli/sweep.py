@@ -110,7 +110,7 @@ def _run(args) -> int:
     if args.html:
         from ..comparison.sweep_report import render_sweep_html, sweep_plots
 
-        _write(args.html, render_sweep_html(doc, sweep_plots(doc)))
+        _write(args.html, render_sweep_html(doc, sweep_plots(doc)), [*base.files, store.path])
         doc["run"]["html"] = args.html
     if args.json:
         print(json.dumps(doc, indent=2, ensure_ascii=False))
