@@ -344,7 +344,7 @@ def test_also_consulted_moves_to_verbose(capsys):
 def test_markdown_has_the_sentence_and_the_quoted_clauses(capsys):
     _, out, _ = _run(capsys, ["ask", str(ROOT / "docs/disputes/failed-draw-costs-a-card.yaml"), "--format", "md"])
     assert out.startswith("## A failed turn costs a card")
-    assert "**Under digest-2017 and mattel-2018, yes, you may draw a card, then put 8g" in out  # the plain answer first
+    assert "**Under digest-2017 and mattel-2018, yes, you may draw a card, then put the green 8 in the Centre Row" in out  # the plain answer first
     assert "\nIt depends on the rules:" in out  # then the details
     assert "> If you have drawn and still cannot make a match, put one card from your hand face up in the Centre Row." in out
 
@@ -421,7 +421,7 @@ def test_a_required_dos_call_is_a_must_with_its_penalty(capsys):
     by = {a["spec"]: a for a in doc["answers"]}
     assert by["mattel-2018"]["must_call"] == {"seat": 0, "cards": 2, "penalty": 2}
     assert by["digest-2017"]["must_call"] is None  # a silence there, not a must
-    assert doc["answer"].startswith("Under mattel-2018, yes, you may match the 7r with 3r+4b, and you must call DOS "
+    assert doc["answer"].startswith("Under mattel-2018, yes, you may match the red 7 with the red 3 and the blue 4, and you must call DOS "
                                      "now that you hold 2 cards")
     assert "you draw 2 cards" in doc["answer"] and "may call" not in doc["answer"]
 
@@ -433,7 +433,7 @@ def test_ending_the_turn_uncalled_says_the_player_can_be_caught(capsys):
     # called first: nobody can catch, and the answer says nothing of it
     _, doc, _ = _json(capsys, [*DOUBLE_TO_TWO, "--action", "call-dos", "--action", "end", "--under", "mattel-2018"])
     assert doc["answers"][0]["exposed"] is None and "have not called" not in doc["answer"]
-    assert doc["answer"].startswith("Yes, you may match the 7r with 3r+4b, then end the turn, and you must call DOS")
+    assert doc["answer"].startswith("Yes, you may match the red 7 with the red 3 and the blue 4, then end the turn, and you must call DOS")
 
 
 def test_a_silence_met_after_the_asked_deal_is_a_note_not_the_verdict():

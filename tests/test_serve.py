@@ -59,9 +59,9 @@ def test_a_ruling_opens_with_the_plain_answer_and_quotes_the_clauses(client):
     r = client.get("/ask?" + urlencode([*ASK, ("also", "digest-2017")]))
     assert r.status_code == 200
     head = _headline(r.text)
-    assert head.startswith("Under mattel-2018, yes, you may match the 7r with 3r+4b, then end the turn, but you "
+    assert head.startswith("Under mattel-2018, yes, you may match the red 7 with the red 3 and the blue 4, then end the turn, but you "
                            "hold 2 cards and have not called DOS: another player can catch you, and then you draw 2 cards")
-    assert head.endswith("under digest-2017, yes, you may match the 7r with 3r+4b, then end the turn.")
+    assert head.endswith("under digest-2017, yes, you may match the red 7 with the red 3 and the blue 4, then end the turn.")
     assert "rules version" in r.text and "<blockquote>" in r.text
     assert 'id="permalink"' in r.text
 
@@ -166,7 +166,7 @@ def test_a_comparison_runs_in_the_background_and_the_queue_is_bounded(tmp_path):
 
 def test_serve_get_answers_one_request_in_process(capsys):
     assert main(["serve", "--get", "/ask?" + urlencode(ASK)]) == 0
-    assert "you may match the 7r with 3r+4b" in capsys.readouterr().out
+    assert "you may match the red 7 with the red 3 and the blue 4" in capsys.readouterr().out
     assert main(["serve", "--get", "/ask?edition=nope"]) == 1
     assert main(["serve", "--get", "ask"]) == 2
 

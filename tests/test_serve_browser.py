@@ -51,7 +51,7 @@ def test_pick_a_house_rule_ask_by_tapping_cards_and_share_the_ruling(browser, ba
     page.get_by_label("What do you want to do?").fill("match 7r with 3r+4r")
     page.get_by_role("button", name="Ask").click()
     answer = page.locator("#answer .headline").inner_text()
-    assert answer.startswith("Yes, you may match the 7r with 3r+4r")
+    assert answer.startswith("Yes, you may match the red 7 with the red 3 and the red 4")
     link = page.locator("#permalink").get_attribute("href")
     shared = _phone(browser)
     shared.goto(urljoin(page.url, link))
@@ -63,7 +63,7 @@ def test_what_may_i_do_leads_to_a_ruling(browser, base):
     page = _phone(browser)
     page.goto(base + "/options?edition=german&row=7r+9b&hand=3r+4r+9g")
     page.get_by_role("link", name="match 9b with 9g").click()
-    assert page.locator("#answer .headline").inner_text().startswith("Yes, you may match the 9b with 9g")
+    assert page.locator("#answer .headline").inner_text().startswith("Yes, you may match the blue 9 with the green 9")
 
 
 def test_the_rulebook_prints(browser, base):

@@ -38,13 +38,24 @@ def action_words(text: str) -> str:
     return f"'{text}'"
 
 
-def actions_words(texts, actors=(), you: int | None = None) -> str:
-    """Several actions in order: 'match the 7r with 7b, then end the turn'; an action another
-    seat takes (``actors``: the seat that took each) names that seat."""
+_PLAIN = {"draw": "draw a card", "pass": "let a missed DOS call go"}
+
+
+def plain_action_words(text: str) -> str:
+    """One action with its cards in words: 'match the red 7 with the red 3 and the blue 4'."""
+    from ..engine.words import action_words as in_words
+
+    return _PLAIN.get(text.strip(), in_words(text))
+
+
+def actions_words(texts, actors=(), you: int | None = None, plain: bool = False) -> str:
+    """Several actions in order: 'match the 7r with 7b, then end the turn' (``plain``: the cards
+    in words, 'match the red 7 with the blue 7'); an action another seat takes (``actors``: the
+    seat that took each) names that seat."""
     out = []
     for i, text in enumerate(texts):
         seat = actors[i] if i < len(actors) else you
-        words = action_words(text)
+        words = plain_action_words(text) if plain else action_words(text)
         if seat is not None and you is not None and seat != you:
             words = f"seat {seat} may " + words
         out.append(words)
@@ -117,7 +128,7 @@ def _plain_yes(scenario, a) -> str:
              if not (a.must_call and isinstance(_parsed(t), CallDos))]
     if not asked:
         return must
-    words = actions_words([t for t, _ in asked], [s for _, s in asked], scenario.turn)
+    words = actions_words([t for t, _ in asked], [s for _, s in asked], scenario.turn, plain=True)
     if asked[0][1] == scenario.turn:  # another seat's action names that seat
         words = f"you may {words}"
     if must:
@@ -163,7 +174,7 @@ def _plain_key(scenario, a) -> tuple[str, str]:
         return "yes", lead + _plain_yes(scenario, a)
     if a.verdict == "illegal":
         reason = f": {a.reason}" if a.reason else ""
-        return "no", f"no, you may not {action_words(a.step)}{reason}"
+        return "no", f"no, you may not {plain_action_words(a.step)}{reason}"
     return "gap", _plain_gap(a)
 
 

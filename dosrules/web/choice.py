@@ -56,6 +56,14 @@ def _one(params: Mapping[str, Sequence[str]], name: str) -> str | None:
     return values[0] if values else None
 
 
+def _listed(params: Mapping[str, Sequence[str]], name: str, what: str, fix: str) -> tuple[str, ...]:
+    """The values of ``name``, each once, at most MAX_HOUSE of them."""
+    values = tuple(dict.fromkeys(params.get(name) or []))
+    if len(values) > MAX_HOUSE:
+        raise UsageError(f"{len(values)} {what} chosen; at most {MAX_HOUSE}", where=name, fix=fix)
+    return values
+
+
 def read_choice(params: Mapping[str, Sequence[str]], catalogue: Catalogue, uploads: Uploads,
                 default_edition: str | None = None) -> RulesChoice:
     """The choice in ``params`` (each a list of values), checked; UsageError naming the parameter."""
@@ -68,18 +76,12 @@ def read_choice(params: Mapping[str, Sequence[str]], catalogue: Catalogue, uploa
     if edition not in editions:
         raise UsageError(f"'{edition[:64]}' is not a shipped edition", where="edition",
                          fix=f"Choose one of: {', '.join(sorted(editions))}.")
-    house = tuple(dict.fromkeys(params.get("house") or []))
-    if len(house) > MAX_HOUSE:
-        raise UsageError(f"{len(house)} house rules chosen; at most {MAX_HOUSE}", where="house",
-                         fix="Untick some house rules.")
+    house = _listed(params, "house", "house rules", "Untick some house rules.")
     for h in house:
         if h not in houses:
             raise UsageError(f"'{h[:64]}' is not a shipped house rule", where="house",
                              fix=f"Choose among: {', '.join(sorted(houses))}, or upload your own file.")
-    ups = tuple(dict.fromkeys(params.get("upload") or []))
-    if len(ups) > MAX_HOUSE:
-        raise UsageError(f"{len(ups)} uploaded files chosen; at most {MAX_HOUSE}", where="upload",
-                         fix="Choose fewer uploaded house rules.")
+    ups = _listed(params, "upload", "uploaded files", "Choose fewer uploaded house rules.")
     for u in ups:
         if not uploads.has(u):
             raise UsageError(f"the uploaded house rule '{u[:16]}' is not on this server (it keeps uploads "
