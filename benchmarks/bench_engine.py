@@ -11,7 +11,9 @@ greedy games (seeds 0, 1, ...) until ``--rounds`` rounds are done, first with do
 (``new_game`` and ``GreedyAgent``, the loop ``simulate`` runs), then with the reference; the
 figure is rounds per second of CPU time (the cyclic collector paused for both, as ``simulate``
 does), and the ratio dosrules / reference pair by pair. What the two played is printed beside
-(turns and cards drawn per round, void rounds), so that the rounds are the same work. The build
+(turns and cards drawn per round, void rounds), so that the rounds are the same work; beside it,
+``simulate``'s chunks of the same ruleset (the game loop and the per-round statistics it keeps)
+against the same reference run. The build
 is the one this Python imports: a wheel (``pip install .``: the engine compiled by mypyc) or an
 editable install (pure Python); the first line says which.
 
@@ -76,19 +78,26 @@ def versus_reference(args) -> None:
           f"{args.pairs} pairs; load average {' '.join(f'{x:.2f}' for x in _loadavg())}")
     play_dosrules(rs, n, 200, "greedy")  # warm-up: compiled rules, the planner's tables
     play_reference(n, 200)
-    ratios, ours, theirs = [], [], []
+    play_chunks(n, 250)
+    ratios, sim_ratios, ours, sims, theirs = [], [], [], [], []
     stats = None
     for k in range(args.pairs):
         sec_d, done_d, stats_d = play_dosrules(rs, n, rounds, "greedy")
         sec_r, done_r, stats_r = play_reference(n, rounds)
-        rd, rr = done_d / sec_d, done_r / sec_r
+        sec_s, done_s = play_chunks(n, rounds)
+        rd, rr, rs_ = done_d / sec_d, done_r / sec_r, done_s / sec_s
         ours.append(rd)
         theirs.append(rr)
+        sims.append(rs_)
         ratios.append(rd / rr)
-        print(f"pair {k + 1}: dosrules {rd:7.0f} rounds/s  reference {rr:7.0f} rounds/s  ratio {rd / rr:.2f}")
+        sim_ratios.append(rs_ / rr)
+        print(f"pair {k + 1}: dosrules {rd:7.0f} rounds/s  reference {rr:7.0f} rounds/s  ratio {rd / rr:.2f}   "
+              f"(simulate's chunks {rs_:7.0f} rounds/s, ratio {rs_ / rr:.2f})")
         stats = (stats_d, stats_r)
     print(f"median: dosrules {statistics.median(ours):.0f}, reference {statistics.median(theirs):.0f} rounds/s; "
           f"ratio median {statistics.median(ratios):.2f} (min {min(ratios):.2f}, max {max(ratios):.2f})")
+    print(f"simulate's chunks (the game loop and its statistics): {statistics.median(sims):.0f} rounds/s; ratio "
+          f"median {statistics.median(sim_ratios):.2f} (min {min(sim_ratios):.2f}, max {max(sim_ratios):.2f})")
     assert stats is not None
     print("what they played (last pair), per round: " + json.dumps({"dosrules": stats[0], "reference": stats[1]}))
 
@@ -122,6 +131,16 @@ def play_dosrules(rs, players: int, rounds: int, policy: str):
             elif kind == "round-void":
                 void += 1
     return seconds, done, _per_round(done, turns, drawn, void)
+
+
+def play_chunks(players: int, rounds: int):
+    """``simulate``'s own work for ``rounds`` rounds (chunks of the ruleset as written, greedy):
+    (CPU seconds, rounds). Its statistics cost beyond the game loop."""
+    from dosrules.play.simulate import plan_chunks, run_chunk
+
+    start = time.process_time()
+    done = sum(run_chunk(spec).rounds for spec in plan_chunks(REFERENCE_RULES, players, "greedy", 1, rounds=rounds))
+    return time.process_time() - start, done
 
 
 def play_reference(players: int, rounds: int):
