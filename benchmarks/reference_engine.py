@@ -26,9 +26,10 @@ The rules it plays (see docs/engine.md for the same rules in the configurable en
   then void). A player who cannot match draws one card, matches if it can, else places a
   card into the row. At the end of the turn the matched cards are discarded, the row is
   refilled to two cards, and the bonus cards are placed.
-* The DOS call: a player holding two cards calls DOS; one who acts with two cards without
-  calling may be caught by any other player (the next seats in turn), and draws two cards at
-  the end of the turn (or at once, when caught outside their own turn).
+* The DOS call: a player holding two cards calls DOS before acting; one who acts with two
+  cards without calling is caught (greedy always catches) and draws two cards at the end of
+  the turn; going out with that penalty waiting is silent (a void round). Greedy never forgets
+  to call, so its games never reach a catch: the check is there, the catch window is not.
 * Going out: the player who empties their hand scores the cards left in the other hands
   (numbers at face value, Wild DOS 20, Wild # 40); after a scored round the winner deals, after a
   void one the same dealer. 200 points wins. An empty deck is refilled by shuffling the
