@@ -71,9 +71,9 @@ def trace(spec: str, players: int, turns: int) -> None:
         print(f"turn {k + 1} (depth {k})", flush=True)
         return originals[2](self, k)
 
-    def witness(self, expr, hint):
-        stage[0] = "witness along the greedy line"
-        return originals[3](self, expr, hint)
+    def witness(self, expr, hint, *ms):
+        stage[0] = "witness along the greedy line" + (", full step" if ms and ms[0] is None else "")
+        return originals[3](self, expr, hint, *ms)
 
     def ask(self, expr, timeout_ms=None):
         stage[0] = "exact model, " + ("short try" if timeout_ms else "full step")
