@@ -185,3 +185,28 @@ def test_a_box_proof_is_never_read_from_unknown():
     assert fed.absent(1, lambda t: dict(t.gaps), {"deck_exhaustion"}, cheap=False) == {"deck_exhaustion"}
     # the deck cannot run out in turn 2, but it can by turn 5 (the gap search's witness): no proof
     assert fed.absent(4, lambda t: dict(t.gaps), {"deck_exhaustion"}, cheap=False) == set()
+
+
+def test_where_the_exact_model_gives_up_a_full_step_along_the_greedy_line_still_finds_the_witness(monkeypatch):
+    """The last try of a depth: when the short witness try and the exact model stay unknown (as
+    for digest-2017's deck_exhaustion at turn 7), the greedy line with a full step gives the
+    witness at the same depth; without it the situation would be unknown there."""
+    from dosrules.verify import reach
+
+    rules = load_ruleset("mattel-2018").for_players(4)
+    plain = reach._search_uncached(rules, 4, Budget(), 6, {}, {})
+    original = reach._Track.witness
+    asked_full = []
+
+    def witness(self, expr, hint, ms=2 * reach.QUICK_MS):
+        asked_full.append(ms is None)
+        return original(self, expr, hint, ms) if ms is None else None
+
+    monkeypatch.setattr(reach._Track, "witness", witness)
+    monkeypatch.setattr(reach._Track, "ask", lambda self, expr, timeout_ms=None: ("unknown", "canceled"))
+    cut = reach._search_uncached(rules, 4, Budget(), 6, {}, {})
+    assert any(asked_full)
+    for path in ("deck_exhaustion", "bonuses.others_draw_timing"):
+        assert isinstance(plain[path], tuple), plain[path]
+        assert isinstance(cut[path], tuple) and cut[path][0] == plain[path][0], (path, cut[path], plain[path])
+        assert any("turn" in line for line in cut[path][1])

@@ -139,12 +139,12 @@ class _Track:
         self.hints.append(z3.And(_hint(step), *[z3.Not(short) for short in step.shorts]))
         self.states.append(step.after)
 
-    def witness(self, expr, query_hint) -> tuple | None:
+    def witness(self, expr, query_hint, ms: int | None = 2 * QUICK_MS) -> tuple | None:
         """A witness along the greedy line (every row card double-matched in colour, and every
         draw of the prefix turns supplied by the deck alone: no reshuffle before the last turn),
-        if the solver finds one soon: ("sat", model). It is still a witness; failing proves
-        nothing."""
-        self.budget.bound_step(self.solver, 2 * QUICK_MS)
+        if the solver finds one within a step of nominal ``ms`` (None: the full step):
+        ("sat", model). It is still a witness; failing proves nothing."""
+        self.budget.bound_step(self.solver, ms)
         if sat(self.solver, *self.hints, query_hint, expr) == z3.sat:
             return "sat", self.solver.model()
         return None
@@ -207,8 +207,8 @@ def _search_uncached(rules, n: int, budget: Budget, max_turns: int, bound: dict,
     the first of: the rate box of :mod:`.bounds` (unsat there is a proof, never a guess); a
     witness along the greedy line; a short try of the exact unrolled model, with the rate-box
     bounds of the prefix states as redundant assumptions (a witness, or unsat: a proof); the
-    turn-by-turn box of :mod:`.bounds`; the exact model with the full step budget. Unknown from
-    all of them is kept as unknown, never read as "not here". (The short try before the witness
+    turn-by-turn box of :mod:`.bounds`; the exact model with the full step budget; last, the
+    greedy line with the full step (a witness or nothing). Unknown from all of them is kept as unknown, never read as "not here". (The short try before the witness
     was measured too: in some runs it spends its whole budget on depths with a witness.)"""
     all_wild_open = is_unspecified(rules.all_wild_row)
     exact = _Track(rules, n, budget)
@@ -289,7 +289,10 @@ def _search_uncached(rules, n: int, budget: Budget, max_turns: int, bound: dict,
                 found.setdefault(path, None)
             else:
                 since = time.perf_counter()
-                settle(path, *exact.ask(expr), taken, exact.prefix + [t])
+                got = exact.ask(expr)
+                if got[0] == "unknown":  # the last try: the greedy line with the full step
+                    got = exact.witness(expr, _hint(t), None) or got
+                settle(path, *got, taken, exact.prefix + [t])
                 charge([path], since)
         if all(isinstance(found.get(p), tuple) or bound.get(p, max_turns + 1) <= k + 1
                for p in open_paths | set(situations)):
