@@ -41,9 +41,11 @@ a decision to ``samples * width`` rollouts of at most the rest of a round, playe
 is a count, not a clock, so a game is reproducible from its seeds; docs/games.md gives the
 decisions per second this costs (``benchmarks/bench_search.py`` measures it). The decisions are
 noise-bound: candidates' mean outcomes differ by a few points where the paired difference of one
-world spreads by 10 to 90, so a flat 32 worlds per candidate found the best candidate 62% of the
-time in 4-player games; halving puts the budget where the choice is close (docs/games.md, "Why
-the search agent is weak with 4 players").
+world spreads by 5 to 90, so a flat 32 worlds per candidate gets about a third of what a perfect
+choice would gain over greedy's in 4-player games. Halving gives the finalists more worlds for
+the same rollouts: as good as flat search at the default budget, better at 64 per candidate
+(``benchmarks/bench_search_decisions.py``; docs/games.md, "Why the search agent is weak with 4
+players").
 
 Options on the command line: ``search``, ``search:samples=16,width=8,turns=100,margin=0``.
 This module is pure Python (not compiled by mypyc); the rollouts run the engine and greedy, which
