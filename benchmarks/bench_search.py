@@ -17,7 +17,7 @@ with the reading ``dosrules gaps --measure`` uses as its baseline (so no round i
 gap; the spec is printed), unless ``--no-fill``. A game stopped at ``--max-rounds`` has no winner
 and is counted apart.
 
-Prints, per edition, player count and pair: STRONG's game win share with a 95% Wilson interval,
+Prints, per edition, player count and pair (as soon as its games are done): STRONG's game win share with a 95% Wilson interval,
 the even share 1/n, RECYCLE's order (p - 1/n) / (1 - 1/n) from the share, whether the interval
 lies above the even share; and, for a search agent, its decisions per second of CPU time (every
 decision, and those where it searched: more than one candidate) and the slowest decision.
@@ -195,22 +195,10 @@ def main() -> None:
     rows: dict[tuple[str, int, str, str], dict] = {}
     specs: dict[tuple[str, int], str] = {}
     started = time.perf_counter()
-    if args.jobs > 1:
-        from dosrules.play.workers import process_pool, stop_pool
 
-        pool = process_pool(args.jobs)
-        try:
-            results = list(pool.map(play, [w for _, w in units]))
-        except BaseException:
-            stop_pool(pool)
-            raise
-        pool.shutdown()
-    else:
-        results = [play(w) for _, w in units]
-    for (key, work), result in zip(units, results):
-        tallies.setdefault(key, Tally()).add(result)
-        specs[key[:2]] = work.spec
-    for key, t in tallies.items():
+    def report(key: tuple[str, int, str, str]) -> None:
+        """Print one (edition, players, pair) as soon as its games are done."""
+        t = tallies[key]
         edition, players, strong, weak = key
         even = 1 / players
         share = t.wins / t.games if t.games else math.nan
@@ -228,7 +216,7 @@ def main() -> None:
         rows[key] = row
         if args.json:
             print(json.dumps({**row, "ruleset": specs[(edition, players)]}))
-            continue
+            return
         line = (f"{edition:12} {players}p  {strong} vs {weak}: {t.wins}/{t.games} games, share {share:.3f} "
                 f"[{lo:.3f}, {hi:.3f}] (even {even:.3f}; order {row['order']:.3f}) "
                 f"{'above even' if lo > even else 'NOT above even'}")
@@ -239,6 +227,29 @@ def main() -> None:
             print(f"{'':16}{strong}: {row['decisions_per_sec']} decisions/s of CPU, "
                   f"{row['searched_decisions_per_sec']} searched decisions/s ({t.searched} of {t.decisions}), "
                   f"slowest {row['slowest_decision_s']} s")
+
+    works = [w for _, w in units]
+    remaining = {key: sum(1 for k, _ in units if k == key) for key, _ in units}
+    pool = None
+    if args.jobs > 1:
+        from dosrules.play.workers import process_pool, stop_pool
+
+        pool = process_pool(args.jobs)
+    try:
+        results = pool.map(play, works) if pool is not None else map(play, works)  # in order, as they come
+        for (key, work), result in zip(units, results):
+            tallies.setdefault(key, Tally()).add(result)
+            specs[key[:2]] = work.spec
+            remaining[key] -= 1
+            if remaining[key] == 0:
+                report(key)
+                sys.stdout.flush()
+    except BaseException:
+        if pool is not None:
+            stop_pool(pool)
+        raise
+    if pool is not None:
+        pool.shutdown()
     if trace and not args.json:
         print_trace(trace, rows)
     if not args.json:
