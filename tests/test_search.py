@@ -9,7 +9,7 @@ from dosrules.engine import Phase, new_game
 from dosrules.engine.actions import CALL_DOS
 from dosrules.errors import UsageError
 from dosrules.play.agents import GreedyAgent, RandomAgent, parse_agent_spec
-from dosrules.play.search import SearchAgent, candidates, determinise
+from dosrules.play.search import SearchAgent, candidates, determinise, halving_schedule
 from dosrules.play.simulate import make_agents
 
 from enginekit import RULESETS, variant
@@ -141,3 +141,35 @@ def test_search_spec_and_options():
 def test_search_of_width_one_plays_as_greedy():
     greedy = play(SHORT, [GreedyAgent(1), GreedyAgent(2)], seed=6, max_rounds=3).history
     assert play(SHORT, [SearchAgent(1, width=1), GreedyAgent(2)], seed=6, max_rounds=3).history == greedy
+
+
+def test_halving_schedule_stays_within_the_budget():
+    assert halving_schedule(2, 64) == [32]  # two candidates: one round, as flat Monte Carlo
+    assert halving_schedule(4, 128) == [16, 32]  # 4 x 16, then the better 2 x 32 more: 128 rollouts
+    for candidates in range(2, 12):
+        for samples in range(1, 40):
+            budget, alive, spent = samples * candidates, candidates, 0
+            for count in halving_schedule(candidates, budget):
+                spent += count * alive
+                alive = (alive + 1) // 2
+            assert 0 < spent <= budget
+
+
+def test_search_halves_its_candidates(monkeypatch):
+    """A decision among 4 candidates at samples=8 (32 rollouts): every candidate meets 4 worlds,
+    the better 2 then 8 more each; the choice is the finalist of the higher total."""
+    state = next(s for s in searched_decisions(SHORT, 4, seed=11, want=6)
+                 if len(candidates(s, GreedyAgent().act(s), 4)) == 4)
+    agent = SearchAgent(3, samples=8, width=4)
+    options = candidates(state, GreedyAgent().act(state), 4)
+    played = []
+    rollout = SearchAgent._rollout
+
+    def counting(self, game, me, scores):
+        played.append(game.history[-1] if game.history else None)
+        return rollout(self, game, me, scores)
+
+    monkeypatch.setattr(SearchAgent, "_rollout", counting)
+    agent._best(state, options)
+    counts = sorted(played.count(h) for h in set(played))
+    assert len(played) == 32 and counts == [4, 4, 12, 12]

@@ -1,20 +1,27 @@
-"""``search``: a lookahead agent over sampled hidden hands (determinised flat Monte Carlo).
+"""``search``: a lookahead agent over sampled hidden hands (determinised Monte Carlo with
+successive halving over its candidates).
 
 At a decision with a real choice, the agent
 
 1. lists its **candidates**: the legal actions, one per distinct effect (a match per row card,
    hand cards and colour bonus earned, whatever the wild declarations; a placement per face),
    greedy's own choice first, then the others by what they shed, at most ``width`` of them;
-2. draws ``samples`` **determinisations**: the cards it cannot see (the other hands and the
+2. draws **determinisations**: the cards it cannot see (the other hands and the
    deck) dealt at random from the cards it does not know to be elsewhere (the whole deck less
    its own hand, the Centre Row, the discard pile and the cards played this turn), each hand
    keeping its size, the deck its size, with a fresh random source for the game's chance;
-3. plays each candidate in each determinisation, then **rolls out** the round with greedy at
+3. plays each candidate still in the running in each determinisation, then **rolls out** the round with greedy at
    every seat (itself included) until the round ends, and scores the outcome for itself: the
    points it scored less the mean of the points each other seat scored (0 for a void round),
    ``± target`` when the game ends (won or lost);
-4. takes the candidate of the highest mean outcome (ties go to the earlier candidate), if its
-   lead over greedy's choice, paired sample by sample, is at least ``margin`` standard errors
+4. spends its budget of ``samples`` rollouts per candidate by **successive halving** (Karnin,
+   Koren and Somekh, 2013): ``ceil(log2(candidates))`` rounds share the budget equally; each
+   round plays new determinisations for the candidates still in the running, then keeps the
+   better half (rounded up) by total outcome. With 4 candidates at ``samples=32``: 16 worlds
+   for each of the 4, then 32 more for the better 2 (128 rollouts, as 32 for each of 4 would
+   be, but the finalists are compared on 48 worlds instead of 32);
+5. takes the last candidate standing (ties go to the earlier candidate), if its lead over
+   greedy's choice, paired on the worlds both met, is at least ``margin`` standard errors
    (default 0: any lead); else greedy's choice.
 
 Every candidate meets the same determinisations and the same rollout chance (common random
@@ -32,10 +39,13 @@ decision (``tests/test_search.py`` checks it).
 a decision to ``samples * width`` rollouts of at most the rest of a round, played by greedy
 (``turns`` caps the turns of a rollout, default 200; a rollout cut off there scores 0). The budget
 is a count, not a clock, so a game is reproducible from its seeds; docs/games.md gives the
-decisions per second this costs (``benchmarks/bench_search.py`` measures it). Many samples on few
-candidates: candidates' mean outcomes differ by a few points where one sample's outcome spreads
-by 10 to 60, so 8 samples of 6 candidates mostly chose noise (no better than greedy in 4-player
-games, docs/games.md).
+decisions per second this costs (``benchmarks/bench_search.py`` measures it). The decisions are
+noise-bound: candidates' mean outcomes differ by a few points where the paired difference of one
+world spreads by 5 to 90, so a flat 32 worlds per candidate gets about a third of what a perfect
+choice would gain over greedy's in 4-player games. Halving gives the finalists more worlds for
+the same rollouts: as good as flat search at the default budget, better at 64 per candidate
+(``benchmarks/bench_search_decisions.py``; docs/games.md, "Why the search agent is weak with 4
+players").
 
 Options on the command line: ``search``, ``search:samples=16,width=8,turns=100,margin=0``.
 This module is pure Python (not compiled by mypyc); the rollouts run the engine and greedy, which
@@ -54,7 +64,7 @@ from ..engine.state import Phase, State
 from ..errors import UsageError
 from .agents import Agent, GreedyAgent
 
-__all__ = ["SearchAgent", "determinise", "candidates"]
+__all__ = ["SearchAgent", "determinise", "candidates", "halving_schedule"]
 
 #: phases where greedy's choice stands (a DOS call, a catch, a declaration, an ending turn)
 _NO_SEARCH = (Phase.CATCH, Phase.DECLARE, Phase.FINISH, Phase.ENDING, Phase.OVER)
@@ -100,31 +110,34 @@ class SearchAgent(Agent):
         return options[best]
 
     def _best(self, state: State, options: list[Action]) -> int:
-        """The index of the option to take: the one of the highest mean rollout outcome (the
-        first among equals), if its paired lead over greedy's (option 0) is at least ``margin``
-        standard errors; else greedy's."""
+        """The index of the option to take, by successive halving over the candidates (see the
+        module docstring): the survivor of the highest mean rollout outcome (the first among
+        equals), if its paired lead over greedy's (option 0) is at least ``margin`` standard
+        errors; else greedy's."""
         me = state.current_player()
         assert me is not None
         if len(self._players) != state.players:
             self._players = [GreedyAgent(0) for _ in range(state.players)]
         values: list[list[float]] = [[] for _ in options]
-        for _ in range(self.samples):
-            world = determinise(state, me, self.rng)
-            world.chance = _RolloutChance(self.rng.getrandbits(63))  # copied below: the same for every option
-            world.max_rounds = state.round  # the engine stops the rollout at the round's end ...
-            world.max_turns = state.turn_number + self.turns  # ... or after ``turns`` more turns
-            for i, action in enumerate(options):
-                game = world.copy()
-                game.apply(action)
-                values[i].append(self._rollout(game, me, state.scores))
-        totals = [sum(v) for v in values]
-        best = 0
-        for i in range(1, len(options)):
-            if totals[i] > totals[best]:
-                best = i
+        alive = list(range(len(options)))
+        for count in halving_schedule(len(options), self.samples * len(options)):
+            for _ in range(count):
+                world = determinise(state, me, self.rng)
+                world.chance = _RolloutChance(self.rng.getrandbits(63))  # copied below: the same for every option
+                world.max_rounds = state.round  # the engine stops the rollout at the round's end ...
+                world.max_turns = state.turn_number + self.turns  # ... or after ``turns`` more turns
+                for i in alive:
+                    game = world.copy()
+                    game.apply(options[i])
+                    values[i].append(self._rollout(game, me, state.scores))
+            # the better half (rounded up) goes on; every survivor has met the same worlds
+            alive.sort(key=lambda i: (-sum(values[i]), i))
+            alive = sorted(alive[:(len(alive) + 1) // 2])
+        best = alive[0]
         if best == 0 or self.margin <= 0.0:
             return best
-        return best if _paired_z(values[best], values[0]) >= self.margin else 0
+        met = len(values[0])  # the worlds greedy's choice met (fewer if it was halved away)
+        return best if _paired_z(values[best][:met], values[0]) >= self.margin else 0
 
     def _rollout(self, game: State, me: int, start_scores: list[int]) -> float:
         """Greedy plays the round out; the outcome for seat ``me`` against the scores at the
@@ -165,6 +178,24 @@ class _RolloutChance(Chance):
     def copy(self) -> "Chance":
         assert self._gen is None, "a rollout's chance is copied before it is used"
         return _RolloutChance(cast(int, self.seed))
+
+
+def halving_schedule(candidates: int, budget: int) -> list[int]:
+    """The determinisations each round of successive halving adds, for ``candidates`` candidates
+    and a budget of ``budget`` rollouts: ``ceil(log2(candidates))`` rounds, each given an equal
+    share of the budget, spread over the candidates still in it (halved, rounded up, after each
+    round). The rollouts never exceed the budget; a budget too small to give every round a
+    determinisation is spent in one round (every candidate on the same ``budget // candidates``)."""
+    rounds = max(1, (candidates - 1).bit_length())
+    out: list[int] = []
+    alive = candidates
+    for _ in range(rounds):
+        count = budget // (rounds * alive)
+        if count == 0:
+            return [budget // candidates]
+        out.append(count)
+        alive = (alive + 1) // 2
+    return out
 
 
 def _paired_z(a: list[float], b: list[float]) -> float:
