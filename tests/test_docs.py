@@ -117,8 +117,24 @@ def test_translated_rulebooks_keep_rule_paths_and_codes_out_of_the_body(edition,
     notes = {markdown_text(ruleset.provenance_of(p).note_in(lang)) for p in rule_paths() if ruleset.provenance_of(p).note}
     assert notes and [n for n in notes if n not in text] == []  # every reason, in the reader's language if given
     assert "Mit Begründung im Regelsatz" not in text
-    if lang == "de":  # the shipped notes are translated into German
-        assert "(im Regelsatz nur englisch)" not in text
+    # every shipped note is translated: none is printed in English, nor marked as English only
+    english = {markdown_text(ruleset.provenance_of(p).note_in("en")) for p in rule_paths() if ruleset.provenance_of(p).note}
+    assert not [n for n in english if n in text], f"{edition}: a note left in English in the {lang} rulebook"
+    assert not [m for m in ENGLISH_ONLY.values() if m in text]
+
+
+#: how each language marks a reason the ruleset gives in English only
+ENGLISH_ONLY = {"de": "(im Regelsatz nur englisch)", "ko": "(규칙 파일에 영어로만 있음)",
+                "eu": "(arau-fitxategian ingelesez bakarrik)"}
+
+
+def test_every_shipped_note_is_translated():
+    """Every note of a shipped ruleset (a reason the rulebooks print) is given in every language."""
+    from dosrules.ruleset.loader import shipped_rulesets
+    specs = [s.id if s.kind == "edition" else f"mattel-2018+{s.id}" for s in shipped_rulesets()]
+    missing = [(spec, path, lang) for spec in specs for path, prov in load_ruleset(spec).provenance.items()
+               if prov.note for lang in languages() if not prov.note_translated(lang)]
+    assert len(specs) >= 9 and missing == []
 
 
 def test_german_descriptions_name_no_enum_value():
