@@ -135,6 +135,20 @@ def test_every_shipped_note_is_translated():
     missing = [(spec, path, lang) for spec in specs for path, prov in load_ruleset(spec).provenance.items()
                if prov.note for lang in languages() if not prov.note_translated(lang)]
     assert len(specs) >= 9 and missing == []
+    titles = [(spec, src.key, lang) for spec in specs for src in load_ruleset(spec).sources
+              for lang in languages() if src.titles is None or not src.titles.has(lang)]
+    assert titles == []  # the sources' titles, which the citations list, too
+
+
+@pytest.mark.parametrize("lang", ["de", "ko", "eu"])
+def test_sources_are_listed_in_the_readers_language(lang):
+    from dosrules.ruleset.dump import dump_ruleset
+    ruleset = load_ruleset("german")
+    text = render_rulebook(ruleset, lang=lang, cite=True)
+    for src in ruleset.sources:
+        assert markdown_text(src.title_in(lang)) in text and src.title not in text
+    dumped = dump_ruleset(ruleset)
+    assert all(src.title_in(lang) in dumped for src in ruleset.sources)  # kept through a dump
 
 
 def test_german_descriptions_name_no_enum_value():

@@ -66,8 +66,13 @@ class Source:
 
     key: str
     file: str
-    title: str
+    title: str  # English (what the content hash covers)
     language: str
+    titles: Localized | None = field(default=None, compare=False, repr=False)  # with translations
+
+    def title_in(self, lang: str) -> str:
+        """The title in ``lang``, else in English."""
+        return self.title if self.titles is None else self.titles.in_lang(lang)
 
 
 @dataclass(frozen=True)
