@@ -325,7 +325,10 @@ def test_against_says_only_what_differs(house):
     assert "(Instead of: The first player to reach 200 points wins the game.)" in text
     assert "(Left open in DOS, Mattel 2018 instruction sheet (FRM36).)" in text  # deck_exhaustion, settled here
     assert "- **Our table**" in text  # the house rule applied, by its name
-    assert "**Drawing:** These rules do not say what happens when you drew and still cannot match." in text
+    # a rule the house leaves open is asked as the table's question, not "these rules do not say" again
+    assert ("**Drawing:** *Left open:* If you drew and still cannot match: do you put a card from your hand "
+            "into the Centre Row, or keep it and end your turn?") in text
+    assert "These rules do not say" not in text
     assert "## With 2 players" in text and "The dealer deals 9 cards" in text
     assert "“we play to 500”" in text
     assert "Colour never decides" not in text  # unchanged rules stay out
