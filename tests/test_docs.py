@@ -117,8 +117,38 @@ def test_translated_rulebooks_keep_rule_paths_and_codes_out_of_the_body(edition,
     notes = {markdown_text(ruleset.provenance_of(p).note_in(lang)) for p in rule_paths() if ruleset.provenance_of(p).note}
     assert notes and [n for n in notes if n not in text] == []  # every reason, in the reader's language if given
     assert "Mit Begründung im Regelsatz" not in text
-    if lang == "de":  # the shipped notes are translated into German
-        assert "(im Regelsatz nur englisch)" not in text
+    # every shipped note is translated: none is printed in English, nor marked as English only
+    english = {markdown_text(ruleset.provenance_of(p).note_in("en")) for p in rule_paths() if ruleset.provenance_of(p).note}
+    assert not [n for n in english if n in text], f"{edition}: a note left in English in the {lang} rulebook"
+    assert not [m for m in ENGLISH_ONLY.values() if m in text]
+
+
+#: how each language marks a reason the ruleset gives in English only
+ENGLISH_ONLY = {"de": "(im Regelsatz nur englisch)", "ko": "(규칙 파일에 영어로만 있음)",
+                "eu": "(arau-fitxategian ingelesez bakarrik)"}
+
+
+def test_every_shipped_note_is_translated():
+    """Every note of a shipped ruleset (a reason the rulebooks print) is given in every language."""
+    from dosrules.ruleset.loader import shipped_rulesets
+    specs = [s.id if s.kind == "edition" else f"mattel-2018+{s.id}" for s in shipped_rulesets()]
+    missing = [(spec, path, lang) for spec in specs for path, prov in load_ruleset(spec).provenance.items()
+               if prov.note for lang in languages() if not prov.note_translated(lang)]
+    assert len(specs) >= 9 and missing == []
+    titles = [(spec, src.key, lang) for spec in specs for src in load_ruleset(spec).sources
+              for lang in languages() if src.titles is None or not src.titles.has(lang)]
+    assert titles == []  # the sources' titles, which the citations list, too
+
+
+@pytest.mark.parametrize("lang", ["de", "ko", "eu"])
+def test_sources_are_listed_in_the_readers_language(lang):
+    from dosrules.ruleset.dump import dump_ruleset
+    ruleset = load_ruleset("german")
+    text = render_rulebook(ruleset, lang=lang, cite=True)
+    for src in ruleset.sources:
+        assert markdown_text(src.title_in(lang)) in text and src.title not in text
+    dumped = dump_ruleset(ruleset)
+    assert all(src.title_in(lang) in dumped for src in ruleset.sources)  # kept through a dump
 
 
 def test_german_descriptions_name_no_enum_value():
@@ -295,7 +325,10 @@ def test_against_says_only_what_differs(house):
     assert "(Instead of: The first player to reach 200 points wins the game.)" in text
     assert "(Left open in DOS, Mattel 2018 instruction sheet (FRM36).)" in text  # deck_exhaustion, settled here
     assert "- **Our table**" in text  # the house rule applied, by its name
-    assert "**Drawing:** These rules do not say what happens when you drew and still cannot match." in text
+    # a rule the house leaves open is asked as the table's question, not "these rules do not say" again
+    assert ("**Drawing:** *Left open:* If you drew and still cannot match: do you put a card from your hand "
+            "into the Centre Row, or keep it and end your turn?") in text
+    assert "These rules do not say" not in text
     assert "## With 2 players" in text and "The dealer deals 9 cards" in text
     assert "“we play to 500”" in text
     assert "Colour never decides" not in text  # unchanged rules stay out

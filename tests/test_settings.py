@@ -86,10 +86,10 @@ def test_settings_are_bounded():
 
 def test_rulebooks_say_what_was_played_with():
     r = load_ruleset("mattel-2018@target=300")
-    assert "Played with target 300 (set on the command line: `@target=300`)" in render_rulebook(r)
-    assert "Played with target 300" in render_against(r, load_ruleset("mattel-2018"))
-    assert "Gespielt mit `target=300`" in render_rulebook(r, lang="de")
-    assert "Played with" not in render_rulebook(load_ruleset("mattel-2018"))
+    assert "Set on the command line: played to 300 points (`@target=300`)" in render_rulebook(r)
+    assert "Set on the command line: played to 300 points" in render_against(r, load_ruleset("mattel-2018"))
+    assert "Auf der Befehlszeile gesetzt: gespielt bis 300 Punkte." in render_rulebook(r, lang="de")
+    assert "Set on the command line" not in render_rulebook(load_ruleset("mattel-2018"))
 
 
 def test_show_marks_set_values(capsys):

@@ -23,7 +23,7 @@ from ..errors import DosrulesError, UsageError
 from ..ruleset.resources import data_dir
 from ..ruleset.text import markdown_code, markdown_text
 from ..ruleset.model import LaidPart, Provenance, Rules, Ruleset, Source, Status, is_unspecified, rule_paths
-from ..ruleset.settings import command_line_settings
+from ..ruleset.settings import SET, command_line_settings
 from ..ruleset.silences import Handling, on_silence
 from . import facts
 
@@ -291,6 +291,9 @@ def _render(template: str, fmt: str, lang: str, ruleset: Ruleset, cite: bool, **
     try:
         f = env.get_template(f"format/{fmt}.j2").make_module(base)
         s = env.get_template(f"{lang}/rules.j2").make_module({**base, "f": f})
+        played = played_phrases(ruleset, lang)
+        base["title_of"] = lambda rs: rs.name_in(lang, played if rs is ruleset else played_phrases(rs, lang))
+        base["played"] = played
         questions = {o.path: i for i, o in enumerate(context.get("open_rules") or (), start=1) if o.players is None}
         say = _sayer(citations, s, context.get("r"), context.get("players"), fmt, questions)
         text = env.get_template(f"{lang}/{template}").render(**base, f=f, s=s, say=say, **context)
@@ -317,6 +320,26 @@ def rule_sentence(path: str, rules: Rules, lang: str = "en") -> str:
     """The rulebook's sentence for the value of ``path`` in ``rules`` (Markdown, no citation):
     what the rule says, in the words every rulebook uses (editor hovers reuse it)."""
     return _squash(str(_sentences(lang).rule(path, rules)))
+
+
+def played_phrases(ruleset: Ruleset, lang: str = "en") -> list[str]:
+    """The rules ``ruleset`` was given on the command line (``@target=300``), each in a few of
+    the reader's words ("gespielt bis 300 Punkte", the template's ``setting``), plain text: for
+    the title and the rulebook's opening line."""
+    out: list[str] = []
+    sentences = None
+    for setting in command_line_settings(ruleset):
+        sentences = sentences or _sentences(lang)
+        rules = ruleset.for_players(setting.players) if setting.players else ruleset.rules
+        for path in _rule_paths_under(setting.rule_path):
+            out.append(re.sub(r"\*\*|`", "", _squash(str(sentences.setting(path, rules, setting.players)))))
+    return list(dict.fromkeys(out))  # players.min and players.max share one sentence
+
+
+def _rule_paths_under(path: str) -> list[str]:
+    """The rule paths a setting sets: the path itself, those below a group, or the rule an item
+    (``deck.numbers.3``) belongs to."""
+    return [p for p in rule_paths() if p == path or p.startswith(path + ".") or path.startswith(p + ".")]
 
 
 def open_question(path: str, rules: Rules, lang: str = "en") -> str:
@@ -415,6 +438,11 @@ class HouseRule:
     id: str
     part: LaidPart | None
     paths: tuple[tuple[str, int | None], ...]
+
+    @property
+    def command_line(self) -> bool:
+        """Set on the command line (``@target=300``): no file, no name of its own."""
+        return self.id.startswith(SET)
 
 
 def house_rules(ruleset: Ruleset, players: int | None, counts: list[int]) -> list[HouseRule]:

@@ -16,6 +16,7 @@ from dataclasses import fields, is_dataclass
 from typing import Any, Mapping
 
 from . import model
+from .localized import Localized
 from .model import UNSPECIFIED, UNSPECIFIED_TEXT, LaidPart, Provenance, Rules, Ruleset, Source, freeze, rule_paths
 
 RULE_LEAVES: frozenset[str] = frozenset(rule_paths())
@@ -87,6 +88,7 @@ def build_ruleset(
     provenance: Mapping[str, Provenance],
     files: tuple[str, ...] = (),
     parts: tuple[LaidPart, ...] = (),
+    source_titles: Mapping[str, Localized] | None = None,
 ) -> Ruleset:
     """Make the frozen Ruleset from a resolved tree and its resolved provenance table."""
     rules = build_group(Rules, tree["rules"])
@@ -94,7 +96,8 @@ def build_ruleset(
         int(n): build_group(Rules, merge_rules(tree["rules"], override))
         for n, override in tree.get("by_players", {}).items()
     }
-    sources = tuple(Source(**s) for s in tree["sources"])
+    titles = source_titles or {}
+    sources = tuple(Source(**s, titles=titles.get(s["key"])) for s in tree["sources"])
     return Ruleset(
         id=tree["id"],
         name=tree["name"],

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from .fill import FILL
-from .model import Provenance, Ruleset, rule_paths
+from .model import Provenance, Ruleset, Source, rule_paths
 from .provenance import rule_leaves
 from .yaml12 import dump_yaml
 
@@ -54,6 +54,14 @@ def _ordered(tree: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+def _source(source: Source) -> dict[str, Any]:
+    """A source entry, its title with the translations the file gave."""
+    title: Any = source.title
+    if source.titles is not None and len(source.titles.texts) > 1:
+        title = dict(source.titles.texts)
+    return {"key": source.key, "file": source.file, "title": title, "language": source.language}
+
+
 def ruleset_document(ruleset: Ruleset, id: str | None = None, name: str | None = None) -> dict[str, Any]:
     """The canonical file content as plain data (see :func:`dump_ruleset`)."""
     tree = ruleset.tree
@@ -61,7 +69,7 @@ def ruleset_document(ruleset: Ruleset, id: str | None = None, name: str | None =
         "id": id or ruleset.id,
         "name": name or _name(ruleset),
         "kind": ruleset.kind,
-        "sources": [dict(s) for s in tree["sources"]],
+        "sources": [_source(s) for s in ruleset.sources],
         "rules": _ordered(tree["rules"]),
     }
     by_players = {int(n): _ordered(o) for n, o in sorted(tree["by_players"].items(), key=lambda kv: int(kv[0]))}

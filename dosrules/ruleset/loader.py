@@ -459,6 +459,7 @@ def _layer(layers: list[tuple[int, RulesetFile]], session: _Session) -> tuple[Ru
     names: list[str] = []
     parts: list[LaidPart] = []
     sources: list[dict[str, str]] = []
+    source_titles: dict[str, Localized] = {}
     source_origin: dict[str, RulesetFile] = {}
     applied: list[Path] = []
     lost: list[str] = []  # rule values that failed the schema: not "missing" from an edition
@@ -481,11 +482,13 @@ def _layer(layers: list[tuple[int, RulesetFile]], session: _Session) -> tuple[Ru
             # the file set this value, but not validly: the checks must not read an older layer's
             rules, by_players = _forget(path, rules, by_players)
         provenance.update(file.provenance)
-        for index, source in enumerate(data.get("sources") or []):
+        for index, given in enumerate(data.get("sources") or []):
+            source = {**given, "title": english(given["title"])}  # the tree (and hash) holds English
             first = source_origin.get(source["key"])
             if first is None:
-                sources.append(dict(source))
+                sources.append(source)
                 source_origin[source["key"]] = file
+                source_titles[source["key"]] = Localized.of(given["title"])
             elif next(s for s in sources if s["key"] == source["key"]) != source:
                 session.problems.append(DosrulesError(
                     f"the source key '{source['key']}' names a different document here than in "
@@ -526,7 +529,7 @@ def _layer(layers: list[tuple[int, RulesetFile]], session: _Session) -> tuple[Ru
         "rules": rules,
         "by_players": by_players,
     }
-    return build_ruleset(tree, provenance, files, tuple(parts)), complete, files
+    return build_ruleset(tree, provenance, files, tuple(parts), source_titles), complete, files
 
 
 def _laid_part(file_id: str, kind: str, data: dict[str, Any]) -> LaidPart:

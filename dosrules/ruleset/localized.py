@@ -68,9 +68,23 @@ _HOUSES = {
 }
 
 
-def compose_title(lang: str, edition: str | None, houses: Sequence[str]) -> str:
+# How the rules set on the command line join the title: ", played to 300 points and ...".
+_PLAYED_AND = {"en": " and ", "de": " und ", "ko": ", ", "eu": " eta "}
+
+
+def compose_title(lang: str, edition: str | None, houses: Sequence[str], played: Sequence[str] = ()) -> str:
     """``edition`` with ``houses`` applied, titled in ``lang`` (English patterns for a language
-    without its own); house rules without an edition are joined with ``+``."""
+    without its own); house rules without an edition are joined with ``+``. ``played``: the
+    rules set on the command line in the language's words ("gespielt bis 300 Punkte"), appended."""
+    title = _houses_title(lang, edition, houses)
+    if not played:
+        return title
+    last = _PLAYED_AND.get(lang, _PLAYED_AND[FALLBACK])
+    said = list(played) if len(played) < 2 else [", ".join(played[:-1]) + last + played[-1]]
+    return ", ".join([title, *said]) if title else said[0]
+
+
+def _houses_title(lang: str, edition: str | None, houses: Sequence[str]) -> str:
     if edition is None:
         return " + ".join(houses)
     if not houses:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, field, fields, is_dataclass
 from types import MappingProxyType
-from typing import Any, Mapping, Union
+from typing import Any, Mapping, Sequence, Union
 
 from .localized import Localized, compose_title
 
@@ -66,8 +66,13 @@ class Source:
 
     key: str
     file: str
-    title: str
+    title: str  # English (what the content hash covers)
     language: str
+    titles: Localized | None = field(default=None, compare=False, repr=False)  # with translations
+
+    def title_in(self, lang: str) -> str:
+        """The title in ``lang``, else in English."""
+        return self.title if self.titles is None else self.titles.in_lang(lang)
 
 
 @dataclass(frozen=True)
@@ -434,14 +439,16 @@ class Ruleset:
     files: tuple[str, ...] = ()  # the files the ruleset was resolved from, base first
     parts: tuple["LaidPart", ...] = ()  # the edition and house rules laid, in order, with their names
 
-    def name_in(self, lang: str) -> str:
+    def name_in(self, lang: str, played: Sequence[str] = ()) -> str:
         """The ruleset's title in ``lang`` (English where a name has no translation): an
-        edition's name, or an edition with its house rules ("…, mit Hausregel „…“")."""
+        edition's name, or an edition with its house rules ("…, mit Hausregel „…“"), then
+        ``played``, the rules set on the command line in the reader's words (the rulebook
+        templates word them: "gespielt bis 300 Punkte")."""
         if not self.parts:
-            return self.name
+            return compose_title(lang, self.name, (), played)
         editions = [p for p in self.parts if p.kind == "edition"]
         houses = [p.name.in_lang(lang) for p in self.parts if p.kind != "edition"]
-        return compose_title(lang, editions[-1].name.in_lang(lang) if editions else None, houses)
+        return compose_title(lang, editions[-1].name.in_lang(lang) if editions else None, houses, played)
 
     def part(self, ruleset_id: str) -> "LaidPart | None":
         """The laid file with this id (its names and description), None if none is."""

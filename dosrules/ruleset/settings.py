@@ -49,6 +49,17 @@ class CommandLineSetting:
         return f"{self.path}={canonical(self.value)}"
 
     @property
+    def players(self) -> int | None:
+        """The player count of a ``by_players.N.`` setting, None for every count."""
+        parts = self.path.split(".")
+        return int(parts[1]) if parts[0] == "by_players" and len(parts) > 2 and parts[1].isdigit() else None
+
+    @property
+    def rule_path(self) -> str:
+        """The path set, without its ``by_players.N.`` (a rule path, or a group or item of one)."""
+        return self.path.split(".", 2)[2] if self.players is not None else self.path
+
+    @property
     def label(self) -> str:
         """In words, for names and rulebooks: ``target 300``, ``setup hand size 10 with 2 players``."""
         parts = self.path.split(".")
