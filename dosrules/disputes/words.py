@@ -18,8 +18,10 @@ __all__ = ["action_words", "actions_words", "headline", "plain_answer", "ruleset
 def action_words(text: str, lang: str = "en") -> str:
     """One action as a player says it: 'match the 7r with 3r+4r', 'put 8g into the Centre Row'
     (other languages: the cards in words, :func:`dosrules.engine.words.action_words`)."""
-    if lang != "en":
-        return plain_action_words(text, lang)
+    if lang != "en":  # the cards as written, as in English
+        from ..engine.words import action_words as in_words
+
+        return in_words(text.strip(), lang, notation=True)
     try:
         a = parse_action(text)
     except NotationError:
@@ -171,10 +173,16 @@ def _plain_gap(a, lang: str = "en") -> str:
     schema's description of the silent rule, up to its list of readings)."""
     from ..rulebook.render import descriptions, schema_descriptions
 
-    if lang != "en":
-        topic = descriptions(lang).get(a.reason_path or "", "").split(":")[0].rstrip(".").strip()
-        what = SAY("gap.topic", lang, topic=topic[:1].lower() + topic[1:] if lang != "de" else topic) if topic else ""
-        return SAY("gap", lang, what=what) if topic else SAY("gap.none", lang)
+    if lang != "en":  # the rule's description where the rulebooks translate it, else in general words
+        from ..rulebook.render import translated_descriptions
+
+        topic = (translated_descriptions(lang).get(a.reason_path or "", {}).get("text") or "").split(":")[0]
+        topic = topic.rstrip(".").strip()
+        if not topic:
+            return SAY("gap.plain", lang)
+        if lang == "de" and topic.split()[0].lower() in ("ob", "wer", "wie", "was", "wann", "welche", "welcher", "wo"):
+            return SAY("gap", lang, what="nicht, " + topic[:1].lower() + topic[1:])
+        return SAY("gap", lang, what=SAY("gap.topic", lang, topic=topic))
     text = schema_descriptions().get(a.reason_path or "", "")
     head = text.split(":")[0].rstrip(".").strip()
     head = head[:1].lower() + head[1:]
@@ -207,17 +215,17 @@ def plain_answer(scenario, answers, editions: list[str], lang: str = "en") -> st
     if not answers:
         return ""
     everyone = [a.spec or a.ruleset for a in answers]
-    groups = _group(answers, lambda a: _plain_key(scenario, a, lang))
+    groups = _group(answers, lambda a: _plain_key(scenario, a))  # grouped as in English: the same in every language
     order = {"yes": 0, "no": 1, "gap": 2, "slip": 3}
     clauses = []
-    for (kind, words), group in sorted(groups.items(), key=lambda item: order[item[0][0]]):
+    for (kind, _), group in sorted(groups.items(), key=lambda item: order[item[0][0]]):
         who = rulesets_phrase([a.spec or a.ruleset for a in group], everyone, editions, lang)
-        clauses.append(SAY("under", lang, who=who, words=words))
+        clauses.append(SAY("under", lang, who=who, words=_plain_key(scenario, group[0], lang)[1]))
     sentence = "; ".join(clauses)
     if len(groups) == 1:  # everyone agrees: the answer first
-        kind, words = next(iter(groups))
+        words = _plain_key(scenario, answers[0], lang)[1]
         sentence = SAY("everyone", lang, words=words, who=rulesets_phrase(everyone, everyone, editions, lang))
-    return sentence[0].upper() + sentence[1:] + "."
+    return (sentence[0].upper() if lang in ("en", "de") else sentence[0]) + sentence[1:] + "."
 
 
 def headline(scenario, answers, editions: list[str], lang: str = "en") -> str:

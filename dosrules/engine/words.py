@@ -114,16 +114,23 @@ _SIMPLE = {
 }
 
 
-def action_words(text: str, lang: str = "en") -> str:
+def _card(text: str, article: str, lang: str, notation: bool) -> str:
+    if not notation:
+        return card_words(text, article, lang)
+    return f"{text}-rekin" if lang == "eu" and article == "with" else text
+
+
+def action_words(text: str, lang: str = "en", notation: bool = False) -> str:
     """An action in words: "match the red 7 with the red 3 and the blue 4", "draw", "place the
-    blue 8" (German "die rote 7 mit der roten 3 und der blauen 4 abdecken")."""
+    blue 8" (German "die rote 7 mit der roten 3 und der blauen 4 abdecken"); ``notation``: the
+    cards as written ("7r mit 3r und 4b abdecken")."""
     try:
         action = parse_action(text)
     except (ActionNotationError, NotationError):
         return text
     if isinstance(action, Match):
-        target = card_words(str(action.target), "the", lang)
-        cards = [card_words(str(d), "with", lang) for d in action.cards]
+        target = _card(str(action.target), "the", lang, notation)
+        cards = [_card(str(d), "with", lang, notation) for d in action.cards]
         return {
             "en": lambda: f"match {target} with {join_words(cards)}",
             "de": lambda: f"{target} mit {join_words(cards, lang='de')} abdecken",
@@ -131,7 +138,7 @@ def action_words(text: str, lang: str = "en") -> str:
             "eu": lambda: f"{target} {join_words(cards, lang='eu')} parekatu",
         }.get(lang, lambda: f"match {target} with {join_words(cards)}")()
     if isinstance(action, Place):
-        card = card_words(str(action.card), "the", lang)
+        card = _card(str(action.card), "the", lang, notation)
         return {"en": f"put {card} in the Centre Row", "de": f"{card} in die Mittelreihe legen",
                 "ko": f"{card} 카드를 센터 로우에 놓기", "eu": f"{card} Erdiko Errenkadan jarri"}.get(lang, card)
     if isinstance(action, CatchDos):
@@ -140,7 +147,7 @@ def action_words(text: str, lang: str = "en") -> str:
                 "ko": f"DOS를 외치지 않은 자리 {s} 잡기", "eu": f"DOS esan ez duen {s}. jokalaria harrapatu"}[
             lang if lang in _SIMPLE else "en"]
     if isinstance(action, Declare):
-        card = card_words(str(action.card), "the", lang)
+        card = _card(str(action.card), "the", lang, notation)
         return {"en": f"declare {card}", "de": f"{card} ansagen", "ko": f"{card} 선언하기",
                 "eu": f"{card} adierazi"}.get(lang, f"declare {card}")
     return _SIMPLE.get(lang, _SIMPLE["en"]).get(text, text)
