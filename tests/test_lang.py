@@ -151,3 +151,49 @@ def test_options_say_why_not_in_every_language(catalogue):
         for lang in LANGS[1:]:
             assert _facts(render_options_text(scenario, opts, lang)) == english, (scenario.file, lang)
     assert seen > 10
+
+
+def _transcript(lang: str, seed: int) -> list[str]:
+    """A game at the table with a person who always takes the first legal move (and the first
+    reading at a rule gap), told in ``lang``: every line a person would read."""
+    from dosrules.cli.tableview import RoundEnds, question_text, status_text, table_text
+    from dosrules.play.table import Table, explain
+
+    table = Table(load_ruleset("mattel-2018"), 3, seed, ["human", "greedy", "random"], max_rounds=2, lang=lang)
+    rounds = RoundEnds(table)
+    out: list = [table.help_text()]
+    for _ in range(400):
+        out += [("news", line.text) for line in table.news()]
+        out += rounds.pending()
+        if table.over:
+            break
+        if table.question is not None:
+            out.append(question_text(table.question).plain)
+            assert table.choose("1") is None or table.choose("0") is None
+            continue
+        view = table.view()
+        out += [status_text(view).plain, table_text(view).plain, view.prompt]
+        out += explain(table.attempt("draw" if "draw" not in table.legal_moves() else "end"), table.ruleset, lang)
+        attempt = table.attempt("1")
+        assert attempt.ok
+    return out
+
+
+@pytest.mark.parametrize("seed", [1, 7])
+def test_a_played_game_tells_the_same_facts_in_every_language(seed):
+    english = _transcript("en", seed)
+    assert len(english) > 50
+    for lang in LANGS[1:]:
+        told = _transcript(lang, seed)
+        assert len(told) == len(english), lang
+        for en_line, line in zip(english, told):
+            if isinstance(line, tuple):  # narration: English says "You", the others name the seat, marked (du)
+                en_line, line = re.sub(r"\b(?:You|you|Your)\b", "Seat 0", en_line[1]), line[1]
+            if "DOS nach" in line or "Mattel" in line:  # the status line ends in the ruleset's title
+                en_line, line = en_line.split("·")[0], line.split("·")[0]
+            assert _facts(_plain_text(line)) == _facts(_plain_text(en_line)), (lang, en_line, line)
+
+
+def _plain_text(text: str) -> str:
+    """A table's line as its facts are compared: every language says one card in words."""
+    return re.sub(r"\b(?:a card|eine Karte|카드 한 장|karta bat)\b", "card", text)

@@ -27,11 +27,16 @@ def play_with_people(args, ruleset, specs: list[str]) -> int:
     except OSError as err:
         raise DosrulesError(f"cannot write the game log: {err.strerror}", where=str(path),
                             fix="Choose a writable path for --log.") from None
+    from ..lang import choose_language
+
+    lang, note = choose_language(getattr(args, "lang", None))
+    if note:
+        print(f"dosrules play: {note}", file=sys.stderr)
     full_screen = not args.plain and sys.stdin.isatty() and sys.stdout.isatty()
     with log:
         try:
             table = Table(ruleset, args.players, seed, specs, log=log, max_rounds=args.rounds,
-                          at_gap=args.at_gap or "ask", search_dirs=ruleset_dirs(args))
+                          at_gap=args.at_gap or "ask", search_dirs=ruleset_dirs(args), lang=lang)
         except DosrulesError:  # bad seats or player count: leave no log of a game never played
             log.close()
             path.unlink(missing_ok=True)

@@ -104,7 +104,7 @@ class _GapChoice(ModalScreen[str]):
 
     def compose(self) -> ComposeResult:
         q = self.question
-        what = styled(q.HEADING, TONE_STYLE["gap"])
+        what = styled(q.heading, TONE_STYLE["gap"])
         for line in q.what:
             what.append("\n")
             what.append_text(styled(line))
@@ -227,7 +227,7 @@ class PlayApp(App[None]):
         question = table.question
         if question is not None and question is not self._asked:
             self._asked = question
-            self._feed_line(styled(question.HEADING, TONE_STYLE["gap"]))
+            self._feed_line(styled(question.heading, TONE_STYLE["gap"]))
             for line in question.what:
                 self._feed_line(styled(line))
             self.push_screen(_GapChoice(question), self._choose)
@@ -283,7 +283,7 @@ class PlayApp(App[None]):
             self._feed_line(styled(f"> {attempt.action}", "dim"))
             self._refresh()
         else:
-            refused = explain(attempt, self.table.ruleset)
+            refused = explain(attempt, self.table.ruleset, self.table.lang)
             for line in refused:
                 self._feed_line(styled(line, "red"))
             self._refresh(refused)
