@@ -23,6 +23,7 @@ from textual.widgets.option_list import Option
 
 from ..errors import DosrulesError
 from ..play.table import GapQuestion, Table, explain
+from ..lang.table import TABLE
 from .tableview import TONE_STYLE, RoundEnds, line_text, open_text, option_text, status_text, styled, table_text
 
 __all__ = ["PlayApp"]
@@ -171,14 +172,15 @@ class PlayApp(App[None]):
                 yield OptionList(id="moves")
                 yield RichLog(id="feed", wrap=True, markup=False, auto_scroll=True, min_width=20)
         yield Static(id="prompt")
-        yield Input(id="command", placeholder="an action, e.g. match 7r with 3r+4r  ·  ? moves  ·  help",
+        yield Input(id="command", placeholder=TABLE("tui.placeholder", self.table.lang),
                     suggester=_LegalMoves(self.table))
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one("#table", Static).border_title = "Table"
-        self.query_one("#feed", RichLog).border_title = "What happened"
-        self.query_one("#moves", OptionList).border_title = "Legal moves (type a number, or click)"
+        lang = self.table.lang
+        self.query_one("#table", Static).border_title = TABLE("tui.table", lang)
+        self.query_one("#feed", RichLog).border_title = TABLE("tui.feed", lang)
+        self.query_one("#moves", OptionList).border_title = TABLE("tui.moves", lang)
         self.query_one("#moves", OptionList).can_focus = False
         self.table.on_gap = lambda n: self.notify(f"The rules are silent on {n.path}: round {n.round} is void "
                                                   "(see What happened).", title="Rule gap", severity="warning",
