@@ -304,7 +304,8 @@ def _gap_words(opt, lang: str = "en") -> str:
 
 
 def _why_not_words(k, lang: str = "en") -> str:
-    rule = f" ({k.path}: {k.citation})" if k.path and k.citation else (f" ({k.path})" if k.path else "")
+    cite = SAY("silent-source", lang) if k.citation == "the source is silent" else k.citation
+    rule = f" ({k.path}: {cite})" if k.path and cite else (f" ({k.path})" if k.path else "")
     return f"{translate(k.why_not, lang)}{rule}"
 
 

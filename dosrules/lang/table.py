@@ -285,5 +285,31 @@ TABLE = Phrases("table", {
                             "eine Aktion, z. B. match 7r with 3r+4r  ·  ? Züge  ·  help",
                             "행동, 예: match 7r with 3r+4r  ·  ? 가능한 행동  ·  help",
                             "ekintza bat, adib. match 7r with 3r+4r  ·  ? mugimenduak  ·  help"),
+    "cli.header": _row("{ruleset}, {players} players, seed {seed}; {seats}; game log: {log}",
+                       "{ruleset}, {players} Spieler, Seed {seed}; {seats}; Spielprotokoll: {log}",
+                       "{ruleset}, {players}명, 시드 {seed}; {seats}; 게임 기록: {log}",
+                       "{ruleset}, {players} jokalari, hazia {seed}; {seats}; joko-erregistroa: {log}"),
+    "cli.seat": _row("seat {seat}: {agent}", "Platz {seat}: {agent}", "자리 {seat}: {agent}", "{seat}. jokalaria: {agent}"),
+    "cli.readings": _row("the table's readings: {chosen}; to play by them from the start: {command}",
+                         "die Lesarten dieses Tisches: {chosen}; um von Anfang an danach zu spielen: {command}",
+                         "이 테이블이 고른 읽는 방법: {chosen}; 처음부터 이대로 하려면: {command}",
+                         "mahai honen irakurketak: {chosen}; hasieratik horien arabera jokatzeko: {command}"),
+    "cli.log": _row("game log: {log} ({n} actions); check it with: {command}",
+                    "Spielprotokoll: {log} ({n} Aktionen); prüfen mit: {command}",
+                    "게임 기록: {log} (행동 {n}개); 확인하려면: {command}",
+                    "joko-erregistroa: {log} ({n} ekintza); egiaztatzeko: {command}"),
+    "cli.unfinished": _row("game left unfinished in {where} after {n} actions; the game log {log} keeps them (the referee "
+                           "checks a finished game). Same deal again: --seed {seed}",
+                           "Spiel unvollendet verlassen in {where} nach {n} Aktionen; das Spielprotokoll {log} behält sie "
+                           "(der Schiedsrichter prüft ein beendetes Spiel). Dieselbe Verteilung noch einmal: --seed {seed}",
+                           "{where}에서 행동 {n}개 뒤 게임을 끝내지 않고 나왔습니다. 게임 기록 {log}에 남아 있습니다(심판은 끝난 "
+                           "게임을 확인합니다). 같은 딜로 다시: --seed {seed}",
+                           "jokoa amaitu gabe utzi da hemen: {where}, {n} ekintzaren ondoren; {log} joko-erregistroak "
+                           "gordetzen ditu (epaileak amaitutako jokoa egiaztatzen du). Banaketa bera berriz: --seed {seed}"),
+    "cli.where-round": _row("round {round}", "Runde {round}", "라운드 {round}", "{round}. erronda"),
+    "cli.where-question": _row("round {round}, while the table chose a reading of {path},",
+                               "Runde {round}, während der Tisch eine Lesart von {path} wählte,",
+                               "라운드 {round}, 테이블이 {path}의 읽는 방법을 고르는 중",
+                               "{round}. erronda, mahaiak {path}-ren irakurketa aukeratzen zuen bitartean,"),
     "t.end-of-input": _row("(end of input)", "(Ende der Eingabe)", "(입력 끝)", "(sarreraren amaiera)"),
 })
