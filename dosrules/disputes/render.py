@@ -256,13 +256,14 @@ def card_html(text: str) -> str:
     return f'<span class="card wild-dos{colour}" title="Wild DOS {text}">2</span>'
 
 
-def cards_html(cards) -> str:
+def cards_html(cards, lang: str = "en") -> str:
     """Cards (notation strings or card values) drawn in a row; a count draws that many backs."""
     if isinstance(cards, int):
         return "".join('<span class="card back"></span>' for _ in range(min(cards, 12))) + (
-            f' <span class="count">{cards} cards</span>' if cards else '<span class="count">no cards</span>')
+            f' <span class="count">{SAY("html.n-cards", lang, n=cards)}</span>' if cards
+            else f'<span class="count">{SAY("html.no-cards", lang)}</span>')
     items = [str(c) for c in cards]
-    return "".join(card_html(c) for c in items) or '<span class="count">(none)</span>'
+    return "".join(card_html(c) for c in items) or f'<span class="count">{SAY("html.none", lang)}</span>'
 
 
 def _position(scenario) -> dict:
@@ -293,7 +294,7 @@ def render_html(scenario, answers: list[Answer], failures: dict, editions: list[
     return _env().get_template("ruling.html.j2").render(
         scenario=scenario, position=_position(scenario), plain=plain_answer(scenario, answers, editions, lang),
         headline=headline(scenario, answers, editions, lang), answers=items, options=None, lang=lang,
-        say=lambda key, **f: SAY(key, lang, **f))
+        say=lambda key, **f: SAY(key, lang, **f), cite=lambda r: _citation(r, lang))
 
 
 # --- what may I do now? ---------------------------------------------------------------------------
