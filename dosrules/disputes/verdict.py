@@ -474,7 +474,7 @@ def _ref(ruleset: Ruleset, players: int, path: str, why: str, otherwise=(), coun
     try:
         prov = ruleset.provenance_of(path, players)
     except KeyError:
-        return RuleRef(path, value, "?", why=why, otherwise=tuple(otherwise), counted=counted)
+        return RuleRef(path, value, "?", why=why, otherwise=tuple(otherwise), counted=counted, other_runs=other_runs)
     c = prov.citation
     if c is None:
         return RuleRef(path, value, prov.status.value, why=why, otherwise=tuple(otherwise), counted=counted,
