@@ -81,6 +81,9 @@ def register(sub) -> None:
                         "cards) or json")
     p.add_argument("--json", action="store_true", help="the same as --format json")
     p.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output")
+    p.add_argument("--lang", metavar="LANG", help="the language of the answer: en, de, ko or eu (default: from "
+                                                  "LANGUAGE, LC_ALL or LANG; English for any other); --json keeps "
+                                                  "its fields language-neutral")
     inline = p.add_argument_group("inline situation (instead of a file)")
     inline.add_argument("--row", metavar="CARDS", help='the Centre Row, e.g. "7r 9b"')
     inline.add_argument("--hand", action="append", metavar="CARDS", default=[],
@@ -179,18 +182,23 @@ def _answer(args) -> int:
     if args.json and args.format not in ("text", "json"):
         raise UsageError(f"--json and --format {args.format} ask for two formats", fix="Give one of them.")
     fmt = "json" if args.json else args.format
+    from ..lang import choose_language
+
+    lang, note = choose_language(args.lang)
+    if note and fmt != "json":
+        print(f"dosrules ask: {note}", file=sys.stderr)
     scenario = _scenario(args)
     dirs = search_dirs_for(scenario, ruleset_dirs(args))
     loaded = _load(scenario, _specs(args), dirs)
     if args.options or scenario.asks_options:
-        text, code = _options(scenario, loaded, fmt), 0
+        text, code = _options(scenario, loaded, fmt, lang), 0
     else:
-        text, code = _verdicts(scenario, loaded, dirs, fmt, args.verbose, shipped_editions())
+        text, code = _verdicts(scenario, loaded, dirs, fmt, args.verbose, shipped_editions(), lang)
     _write(text, args.output, [scenario.file, *(f for _, rs in loaded for f in rs.files)])
     return code
 
 
-def _verdicts(scenario, loaded, dirs, fmt: str, verbose: bool, editions: list[str]) -> tuple[str, int]:
+def _verdicts(scenario, loaded, dirs, fmt: str, verbose: bool, editions: list[str], lang: str = "en") -> tuple[str, int]:
     from ..disputes import answer, check, slip_error
     from ..disputes.render import render_html, render_markdown, render_text
     from ..disputes.words import headline, plain_answer
@@ -214,7 +222,7 @@ def _verdicts(scenario, loaded, dirs, fmt: str, verbose: bool, editions: list[st
                            for a in answers]}
         return json.dumps(out, indent=2, ensure_ascii=False) + "\n", code
     render = {"text": render_text, "md": render_markdown, "html": render_html}[fmt]
-    return render(scenario, answers, failures, editions, verbose), code
+    return render(scenario, answers, failures, editions, verbose, lang), code
 
 
 def _expected(scenario, a):
@@ -222,7 +230,7 @@ def _expected(scenario, a):
     return exp.verdict if exp is not None else None
 
 
-def _options(scenario, loaded, fmt: str) -> str:
+def _options(scenario, loaded, fmt: str, lang: str = "en") -> str:
     from ..disputes.options import options
     from ..disputes.render import render_options_html, render_options_markdown, render_options_text
 
@@ -231,7 +239,7 @@ def _options(scenario, loaded, fmt: str) -> str:
         return json.dumps({"scenario": scenario.file, "title": scenario.title, "question": scenario.question,
                            "options": [o.to_json() for o in opts]}, indent=2, ensure_ascii=False) + "\n"
     render = {"text": render_options_text, "md": render_options_markdown, "html": render_options_html}[fmt]
-    return render(scenario, opts)
+    return render(scenario, opts, lang)
 
 
 def _write(text: str, output: str | None, inputs) -> None:

@@ -30,6 +30,8 @@ def register(sub) -> None:
     p.add_argument("--log", metavar="FILE", help="write the game log (JSON Lines) to FILE (with a human seat: "
                                                  "default dos-RULESET-seedS-TIME.jsonl here)")
     p.add_argument("--plain", action="store_true", help="with a human seat: a game in lines of text, not full screen")
+    p.add_argument("--lang", metavar="LANG", help="with a human seat: the table's language, en, de, ko or eu (default: "
+                                                  "from LANGUAGE, LC_ALL or LANG; English for any other)")
     p.add_argument("--at-gap", choices=("ask", "void"), default=None,
                    help="with a human seat, where play reaches a rule the ruleset leaves unspecified: ask the table "
                         "to choose a reading of it, which holds for the rest of the game (default), or void the "

@@ -10,6 +10,8 @@ import time
 from pathlib import Path
 
 from ..errors import DosrulesError
+from ..lang.events import event_line
+from ..lang.table import TABLE
 from ..play.gapchoice import fill_spec
 from ..play.table import Table
 from .common import ruleset_dirs
@@ -27,11 +29,16 @@ def play_with_people(args, ruleset, specs: list[str]) -> int:
     except OSError as err:
         raise DosrulesError(f"cannot write the game log: {err.strerror}", where=str(path),
                             fix="Choose a writable path for --log.") from None
+    from ..lang import choose_language
+
+    lang, note = choose_language(getattr(args, "lang", None))
+    if note:
+        print(f"dosrules play: {note}", file=sys.stderr)
     full_screen = not args.plain and sys.stdin.isatty() and sys.stdout.isatty()
     with log:
         try:
             table = Table(ruleset, args.players, seed, specs, log=log, max_rounds=args.rounds,
-                          at_gap=args.at_gap or "ask", search_dirs=ruleset_dirs(args))
+                          at_gap=args.at_gap or "ask", search_dirs=ruleset_dirs(args), lang=lang)
         except DosrulesError:  # bad seats or player count: leave no log of a game never played
             log.close()
             path.unlink(missing_ok=True)
@@ -52,23 +59,24 @@ def play_with_people(args, ruleset, specs: list[str]) -> int:
             from .terminal import raw_stdout
 
             console = Console(file=raw_stdout(), highlight=False, soft_wrap=True)  # its text: tableview.styled
-            console.print(styled(f"{ruleset.id}, {args.players} players, seed {seed}; "
-                                 + ", ".join(f"seat {i}: {s}" for i, s in enumerate(specs)) + f"; game log: {path}"))
+            seats = ", ".join(TABLE("cli.seat", lang, seat=i, agent=s) for i, s in enumerate(specs))
+            console.print(styled(TABLE("cli.header", lang, ruleset=ruleset.id, players=args.players, seed=seed,
+                                       seats=seats, log=path)))
             play_lines(table, sys.stdin, console, completion=sys.stdin.isatty() and sys.stdout.isatty())
     state = table.state
     if table.readings:
         chosen = ", ".join(f"{path}={text}" for path, text in table.readings)
-        print(f"the table's readings: {chosen}; to play by them from the start: "
-              f"dosrules play {shlex.quote(fill_spec(args.ruleset, table.readings))}")
+        print(TABLE("cli.readings", lang, chosen=chosen,
+                    command=f"dosrules play {shlex.quote(fill_spec(args.ruleset, table.readings))}"))
     if table.over:
         over = state.events[-1]
-        print(f"{over}\ngame log: {path} ({len(state.history)} actions); check it with: {_referee_command(args, ruleset, path)}")
+        print(f"{event_line(over, lang)}\n" + TABLE("cli.log", lang, log=path, n=len(state.history),
+                                                  command=_referee_command(args, ruleset, path)))
     else:
         q = table.question
-        where = (f"round {q.round}, while the table chose a reading of {q.path}," if q is not None
-                 else f"round {state.round}")
-        print(f"game left unfinished in {where} after {len(state.history)} actions; the game log "
-              f"{path} keeps them (the referee checks a finished game). Same deal again: --seed {seed}")
+        where = (TABLE("cli.where-question", lang, round=q.round, path=q.path) if q is not None
+                 else TABLE("cli.where-round", lang, round=state.round))
+        print(TABLE("cli.unfinished", lang, where=where, n=len(state.history), log=path, seed=seed))
     return 0
 
 

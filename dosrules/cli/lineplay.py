@@ -15,6 +15,7 @@ from typing import IO
 
 from rich.console import Console
 
+from ..lang.table import TABLE
 from ..play.table import Table, explain
 from .tableview import RoundEnds, line_text, question_text, status_text, styled, table_text
 
@@ -38,7 +39,7 @@ def play_lines(table: Table, stdin: IO[str], console: Console, *, completion: bo
         if ended:  # how the round ended, and (at a terminal) a pause before the next one's first move
             console.print()
             console.print(rounds.banner(ended) if completion else styled("\n".join(ended), "bold cyan"))
-            if completion and not _acknowledged(stdin, console, completion):
+            if completion and not _acknowledged(stdin, console, completion, table.lang):
                 return False
         for line in news[later:]:
             console.print(line_text(line))
@@ -53,7 +54,7 @@ def play_lines(table: Table, stdin: IO[str], console: Console, *, completion: bo
             try:
                 text = _read(stdin, console, completion).strip()
             except EOFError:
-                console.print("(end of input)")
+                console.print(TABLE("t.end-of-input", table.lang))
                 return False
             if text in ("?", "help", "h"):
                 console.print(question_text(question))
@@ -75,7 +76,7 @@ def play_lines(table: Table, stdin: IO[str], console: Console, *, completion: bo
         try:
             text = _read(stdin, console, completion)
         except EOFError:
-            console.print("(end of input)")
+            console.print(TABLE("t.end-of-input", table.lang))
             return False
         text = text.strip()
         if not text:
@@ -91,25 +92,24 @@ def play_lines(table: Table, stdin: IO[str], console: Console, *, completion: bo
             return False
         attempt = table.attempt(text)
         if not attempt.ok:
-            for line in explain(attempt, table.ruleset):
+            for line in explain(attempt, table.ruleset, table.lang):
                 console.print(styled(line, "red"))
 
 
-def _acknowledged(stdin: IO[str], console: Console, completion: bool) -> bool:
+def _acknowledged(stdin: IO[str], console: Console, completion: bool, lang: str = "en") -> bool:
     """Wait for an empty line (Enter); False if the input ends or says quit. A move typed here was
     meant for the round that ended: it is not played."""
     while True:
         try:
             text = _read(stdin, console, completion).strip()
         except EOFError:
-            console.print("(end of input)")
+            console.print(TABLE("t.end-of-input", lang))
             return False
         if text in ("quit", "exit", "q"):
             return False
         if not text:
             return True
-        console.print(styled(f"The round is over: '{text}' was not played. Press Enter to start the next round.",
-                             "red"))
+        console.print(styled(TABLE("t.too-late", lang, text=text), "red"))
 
 
 def _read(stdin: IO[str], console: Console, completion: bool) -> str:

@@ -13,6 +13,8 @@ from rich.text import Text
 from ..play.gapchoice import GapOption
 from ..play.narration import Line
 from ..play.table import GapQuestion, TableView
+from ..lang.events import event_line
+from ..lang.table import TABLE
 from .terminal import safe
 
 __all__ = ["styled", "status_text", "table_text", "line_text", "question_text", "option_text", "open_text",
@@ -41,7 +43,8 @@ class RoundEnds:
         if state.round <= self.seen or state.is_terminal():
             self.seen = state.round
             return []
-        ended = [str(e) for e in state.events if e.kind in ("round-scored", "round-void")
+        lang = getattr(self.table, "lang", "en")
+        ended = [event_line(e, lang) for e in state.events if e.kind in ("round-scored", "round-void")
                  and self.seen <= getattr(e, "round", 0) < state.round]
         self.seen = state.round
         return ended
@@ -49,14 +52,18 @@ class RoundEnds:
     def next_round_start(self, news: list[Line]) -> int:
         """Where in ``news`` the current round's deal is told (its end: the lines before it are
         the rounds that ended)."""
-        opening = f"Round {self.table.state.round}: "
+        lang = getattr(self.table, "lang", "en")
+        opening = (f"Round {self.table.state.round}: " if lang == "en"
+                   else TABLE("round-prefix", lang, round=self.table.state.round))
         return next((i for i, line in enumerate(news) if line.tone == "round" and line.text.startswith(opening)),
                     len(news))
 
     def banner(self, ended: list[str]) -> Text:
         lines = [f"{text[0].upper()}{text[1:]}." for text in ended]
-        return styled("\n".join([*lines, f"Round {self.table.state.round} starts when you are ready: press Enter."]),
-                      "bold cyan")
+        round_no, lang = self.table.state.round, getattr(self.table, "lang", "en")
+        ready = (f"Round {round_no} starts when you are ready: press Enter." if lang == "en"
+                 else TABLE("t.ended", lang, round=round_no))
+        return styled("\n".join([*lines, ready]), "bold cyan")
 
 
 def styled(text: str, base: str = "") -> Text:
@@ -73,16 +80,18 @@ def styled(text: str, base: str = "") -> Text:
 def status_text(v: TableView) -> Text:
     """One line: whose turn, round, target, dealer, ruleset (last: a narrow screen cuts it)."""
     dealer = v.seats[v.dealer].name if v.dealer is not None else "-"
+    say = lambda key, **f: TABLE(key, v.lang, **f)  # noqa: E731
     if v.over:
-        turn = "Game over"
+        turn = say("t.over")
     elif v.choosing:
-        turn = "The table chooses"
+        turn = say("t.choosing")
     elif v.to_act == v.viewer:
-        turn = "Your move"
+        turn = say("t.your-move")
     else:
-        turn = f"{v.seats[v.to_act].name} to act"
-    out = Text.assemble((f" {turn} ", "bold reverse" if turn == "Your move" else "bold"),
-                        f"  round {v.round}  ·  target {v.target}  ·  dealer {dealer}  ·  ", (safe(v.ruleset), "dim"))
+        turn = say("t.to-act", who=v.seats[v.to_act].name)
+    out = Text.assemble((f" {turn} ", "bold reverse" if v.to_act == v.viewer and not v.over and not v.choosing
+                         else "bold"),
+                        say("t.status", round=v.round, target=v.target, dealer=dealer), (safe(v.ruleset), "dim"))
     out.no_wrap, out.overflow = True, "ellipsis"
     return out
 
@@ -90,30 +99,32 @@ def status_text(v: TableView) -> Text:
 def table_text(v: TableView) -> Text:
     """The seats (cards, score, DOS called, dealer, turn), the Centre Row and the viewer's hand."""
     out = Text()
-    labels = [safe(f"{s.name} {'you' if s.seat == v.viewer else s.agent.partition(':')[0]}") for s in v.seats]
+    say = lambda key, **f: TABLE(key, v.lang, **f)  # noqa: E731
+    labels = [safe(f"{s.name} {say('t.you') if s.seat == v.viewer else s.agent.partition(':')[0]}") for s in v.seats]
     width = max(map(len, labels))  # the full agent specs are in the game log's header
     for s, label in zip(v.seats, labels):
         out.append("▶ " if s.to_act else "  ", style="bold")
         out.append(f"{label:<{width}}", style="bold" if s.seat == v.viewer else "")
-        out.append(f" {s.cards:>2} card{'s' if s.cards != 1 else ' '} {s.score:>3} pts")
+        plural = ("s" if s.cards != 1 else " ") if v.lang == "en" else ("n" if s.cards != 1 else " ") if v.lang == "de" else ""
+        out.append(say("t.cards", n=s.cards, s=plural, score=s.score))
         if s.called_dos:
             out.append(" DOS!", style="bold magenta")
         if s.dealer:
-            out.append(" dealer")
+            out.append(say("t.dealer"))
         out.append("\n")
-    out.append(f"\nCentre Row  (deck {v.deck}, discard {v.discard})\n", style="bold")
+    out.append(f"\n{say('t.row', deck=v.deck, discard=v.discard)}\n", style="bold")
     for card in v.row:
         out.append("  ")
         out.append_text(styled(card.matched_as or card.card))
         if card.matched:
             out.append(" ← ", style="dim")
             out.append_text(styled("+".join(card.matched)))
-            out.append("  (matched this turn)", style="dim")
+            out.append(say("t.matched"), style="dim")
         out.append("\n")
     if not v.row:
-        out.append("  (empty)\n", style="dim")
-    out.append("\nYour hand: " if v.viewer is not None else "\nHand: ", style="bold")
-    out.append_text(styled("  ".join(v.hand) or "(empty)"))
+        out.append(say("t.empty") + "\n", style="dim")
+    out.append("\n" + (say("t.your-hand") if v.viewer is not None else say("t.hand")), style="bold")
+    out.append_text(styled("  ".join(v.hand) or say("t.no-cards")))
     return out
 
 
@@ -132,16 +143,16 @@ def _numbered(number: int, first, *lines: str) -> Table:
     return grid
 
 
-def _reading(o: GapOption) -> Text:
+def _reading(o: GapOption, lang: str = "en") -> Text:
     """A reading's text; dim, with why, when the table cannot choose it here."""
     head = Text(safe(o.reading), style="dim" if o.unavailable else "bold")
     if o.unavailable:
-        head.append(f"  (not here: {safe(o.unavailable)})", style="dim")
+        head.append(f"  ({safe(TABLE('q.not-here', lang, why=o.unavailable))})", style="dim")
     return head
 
 
-def _chosen_by(o: GapOption) -> tuple[str, ...]:
-    return o.chosen_by or ("no shipped ruleset reads it so",)
+def _chosen_by(o: GapOption, lang: str = "en") -> tuple[str, ...]:
+    return o.chosen_by or (TABLE("q.chosen-none", lang),)
 
 
 def option_text(o: GapOption) -> Table:
@@ -158,15 +169,15 @@ def open_text(q: GapQuestion) -> Table:
 def question_text(q: GapQuestion) -> Text:
     """The table's question at a rule gap, in lines (the terminal wraps them): heading, what
     reached the silent rule, the numbered readings with who reads it so, and how to answer."""
-    out = Text(q.HEADING, style=TONE_STYLE["gap"])
+    out = Text(q.heading, style=TONE_STYLE["gap"])
     for line in q.what:
         out.append("\n")
         out.append_text(styled(line))
     for o in q.options:
         out.append(f"\n{o.number:>3}  ", style="bold")
-        out.append_text(_reading(o))
-        for line in _chosen_by(o):
+        out.append_text(_reading(o, q.lang))
+        for line in _chosen_by(o, q.lang):
             out.append(f"\n       {safe(line)}", style="dim")
     out.append(f"\n{0:>3}  {q.open_text}", style="bold")
-    out.append("\n" + q.ANSWER, style="dim")
+    out.append("\n" + q.answer, style="dim")
     return out

@@ -23,6 +23,7 @@ from textual.widgets.option_list import Option
 
 from ..errors import DosrulesError
 from ..play.table import GapQuestion, Table, explain
+from ..lang.table import TABLE
 from .tableview import TONE_STYLE, RoundEnds, line_text, open_text, option_text, status_text, styled, table_text
 
 __all__ = ["PlayApp"]
@@ -104,7 +105,7 @@ class _GapChoice(ModalScreen[str]):
 
     def compose(self) -> ComposeResult:
         q = self.question
-        what = styled(q.HEADING, TONE_STYLE["gap"])
+        what = styled(q.heading, TONE_STYLE["gap"])
         for line in q.what:
             what.append("\n")
             what.append_text(styled(line))
@@ -171,14 +172,15 @@ class PlayApp(App[None]):
                 yield OptionList(id="moves")
                 yield RichLog(id="feed", wrap=True, markup=False, auto_scroll=True, min_width=20)
         yield Static(id="prompt")
-        yield Input(id="command", placeholder="an action, e.g. match 7r with 3r+4r  ·  ? moves  ·  help",
+        yield Input(id="command", placeholder=TABLE("tui.placeholder", self.table.lang),
                     suggester=_LegalMoves(self.table))
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one("#table", Static).border_title = "Table"
-        self.query_one("#feed", RichLog).border_title = "What happened"
-        self.query_one("#moves", OptionList).border_title = "Legal moves (type a number, or click)"
+        lang = self.table.lang
+        self.query_one("#table", Static).border_title = TABLE("tui.table", lang)
+        self.query_one("#feed", RichLog).border_title = TABLE("tui.feed", lang)
+        self.query_one("#moves", OptionList).border_title = TABLE("tui.moves", lang)
         self.query_one("#moves", OptionList).can_focus = False
         self.table.on_gap = lambda n: self.notify(f"The rules are silent on {n.path}: round {n.round} is void "
                                                   "(see What happened).", title="Rule gap", severity="warning",
@@ -227,7 +229,7 @@ class PlayApp(App[None]):
         question = table.question
         if question is not None and question is not self._asked:
             self._asked = question
-            self._feed_line(styled(question.HEADING, TONE_STYLE["gap"]))
+            self._feed_line(styled(question.heading, TONE_STYLE["gap"]))
             for line in question.what:
                 self._feed_line(styled(line))
             self.push_screen(_GapChoice(question), self._choose)
@@ -283,7 +285,7 @@ class PlayApp(App[None]):
             self._feed_line(styled(f"> {attempt.action}", "dim"))
             self._refresh()
         else:
-            refused = explain(attempt, self.table.ruleset)
+            refused = explain(attempt, self.table.ruleset, self.table.lang)
             for line in refused:
                 self._feed_line(styled(line, "red"))
             self._refresh(refused)

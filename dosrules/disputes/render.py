@@ -15,138 +15,152 @@ from pathlib import Path
 
 from ..ruleset.cards import Kind, parse_declared
 from ..ruleset.text import markdown_text as md
+from ..lang.answers import SAY
+from ..lang.refusals import translate
 from .verdict import Answer, deal_text
-from .words import headline, plain_answer, rulesets_phrase
+from .words import action_words, headline, plain_answer, rulesets_phrase
 
 __all__ = ["render_text", "render_markdown", "render_html", "render_options_text", "render_options_markdown",
            "render_options_html", "position_lines"]
 
 
-def position_lines(scenario) -> list[str]:
+def position_lines(scenario, lang: str = "en") -> list[str]:
     """The scenario's position in lines of card notation."""
+    cards = lambda cs, empty="pos.empty": " ".join(map(str, cs)) or SAY(empty, lang)  # noqa: E731
     if scenario.new_game:
-        draw = (f"; drawn for first dealer, seat 0 first: {' '.join(map(str, scenario.dealer_draw))}"
-                if scenario.dealer_draw else "")
-        return [f"a new game of {scenario.players} players{draw}"]
-    lines = [f"row: {' '.join(map(str, scenario.row)) or '(empty)'}; seat {scenario.turn} to play"]
+        draw = SAY("new-game.draw", lang, cards=" ".join(map(str, scenario.dealer_draw))) if scenario.dealer_draw else ""
+        return [SAY("new-game", lang, n=scenario.players, draw=draw)]
+    lines = [SAY("pos.row", lang, cards=cards(scenario.row), seat=scenario.turn)]
     for seat, hand in enumerate(scenario.hands):
-        lines.append(f"seat {seat}: " + (f"{hand} unknown cards" if isinstance(hand, int)
-                                         else " ".join(map(str, hand)) or "(no cards)"))
+        lines.append(SAY("pos.seat", lang, seat=seat, cards=SAY("pos.unknown", lang, n=hand) if isinstance(hand, int)
+                         else cards(hand, "pos.none")))
     if scenario.deck_exact is not None:
-        lines.append(f"deck (top first): {' '.join(map(str, scenario.deck_exact)) or '(empty)'}")
+        lines.append(SAY("pos.deck-exact", lang, cards=cards(scenario.deck_exact)))
     elif scenario.deck_top or scenario.deck_size is not None:
-        size = f", {scenario.deck_size} cards" if scenario.deck_size is not None else ""
-        lines.append(f"deck top: {' '.join(map(str, scenario.deck_top)) or '(unknown)'}{size}")
+        size = SAY("pos.deck-size", lang, n=scenario.deck_size) if scenario.deck_size is not None else ""
+        lines.append(SAY("pos.deck-top", lang, cards=cards(scenario.deck_top, "pos.unknown-top"), size=size))
     if scenario.discard:
-        lines.append(f"discard: {' '.join(map(str, scenario.discard))}")
+        lines.append(SAY("pos.discard", lang, cards=cards(scenario.discard)))
     if scenario.called:
-        lines.append(f"called DOS: seat(s) {', '.join(map(str, scenario.called))}")
+        lines.append(SAY("pos.called", lang, seats=", ".join(map(str, scenario.called))))
     if scenario.before:
-        lines.append(f"already this turn: {'; '.join(scenario.before)}")
+        lines.append(SAY("pos.before", lang, actions="; ".join(scenario.before)))
     if scenario.actions:
-        lines.append(f"asked: {'; '.join(scenario.actions)}"
-                     + (" (and who deals the next round)" if scenario.follow == "next-round" else ""))
+        lines.append(SAY("pos.asked", lang, actions="; ".join(scenario.actions),
+                         next=SAY("pos.asked-next", lang) if scenario.follow == "next-round" else ""))
     else:
-        lines.append("asked: what may the player do now?")
+        lines.append(SAY("pos.asked-options", lang))
     return lines
 
 
-def _verdict_head(a: Answer) -> str:
+def _verdict_head(a: Answer, lang: str = "en") -> str:
     if a.slip:
-        return f"THE QUESTION DOES NOT ARISE at '{a.step}': {a.slip}"
-    head = {"legal": "LEGAL", "illegal": "ILLEGAL", "rule-gap": "RULE GAP"}[a.verdict]
+        return SAY("head.slip", lang, step=a.step, slip=translate(a.slip, lang))
+    head = SAY(a.verdict, lang)
     if a.verdict != "legal":
-        head += f" at '{a.step}'" + (" (already this turn)" if a.in_before else "")
+        head += SAY("head.at", lang, step=a.step) + (SAY("head.before", lang) if a.in_before else "")
     if a.verdict == "rule-gap" and a.reason_path:
-        head += f" — the rules don't say ({a.reason_path})"
+        head += SAY("head.silent", lang, path=a.reason_path)
     if a.reason:
-        head += f": {a.reason}"
+        head += f": {translate(a.reason, lang)}"
     if a.settled_by_lot:
-        head += " (the table decides; the engine draws by lot and the round is not void)"
+        head += SAY("head.lot", lang)
     return head
 
 
-def _after_line(a: Answer) -> str | None:
+def _after_line(a: Answer, lang: str = "en") -> str | None:
     af = a.after
     if not af:
         return None
-    covered = f" (matched, to be discarded: {' '.join(af['covered'])})" if af["covered"] else ""
-    return (f"then: row {' '.join(af['row']) or '(empty)'}{covered}; "
-            + "; ".join(f"seat {s} holds {len(h)}" for s, h in af["hands"].items())
-            + f"; deck {af['deck']}; phase {af['phase']}, seat {af['to_act']} to act")
+    covered = SAY("then.covered", lang, cards=" ".join(af["covered"])) if af["covered"] else ""
+    hands = "; ".join(SAY("then.holds", lang, seat=s, n=len(h)) for s, h in af["hands"].items())
+    return SAY("then", lang, row=" ".join(af["row"]) or SAY("pos.empty", lang), covered=covered, hands=hands,
+               deck=af["deck"], phase=af["phase"], seat=af["to_act"])
 
 
-def _follows(a: Answer) -> list[str]:
+def _follows(a: Answer, lang: str = "en") -> list[str]:
     """The events that follow, without the position's own start of turn."""
-    events = list(zip(a.events, a.kinds))
+    events = list(zip(a.lines(lang), a.kinds))
     if events and events[0][1] == "turn":
         events = events[1:]
     return [e for e, _ in events]
 
 
-def _otherwise(a: Answer, r) -> tuple:
+def _otherwise(a: Answer, r, lang: str = "en") -> tuple:
     """What each other reading of a deciding rule gives (the silent rule's are in ``readings``)."""
-    return () if r.path == a.silent_rule and a.readings else r.otherwise
+    return () if r.path == a.silent_rule and a.readings else r.otherwise_in(lang)
 
 
-def _reason_lines(a: Answer, r) -> list[str]:
-    lines = [f"{r.path} = {r.value} [{r.status}] {r.citation()}"]
+def _citation(r, lang: str) -> str:
+    if r.source is None and r.status == "unspecified":
+        return SAY("silent-source", lang)
+    return r.citation()
+
+
+def _reason_lines(a: Answer, r, lang: str = "en") -> list[str]:
+    lines = [f"{r.path} = {r.value} [{r.status}] {_citation(r, lang)}"]
     if r.counted:
-        lines.append("  (no ruleset reads it otherwise; the answer is counted with this number)")
-    lines += [f"  with {value}: {what}" for value, what in _otherwise(a, r)]
+        lines.append(f"  ({SAY('counted', lang)})")
+    lines += ["  " + SAY("with", lang, value=value, what=what) for value, what in _otherwise(a, r, lang)]
     return lines
 
 
-def _expected_line(scenario, a: Answer, failures) -> str | None:
+def _expected_line(scenario, a: Answer, failures, lang: str = "en") -> str | None:
     exp = scenario.expectation(a.spec or a.ruleset, a.ruleset)
     if exp is None:
         return None
     bad = failures.get(a.spec or a.ruleset)
-    return f"expected {exp.verdict}: " + ("as expected" if not bad else "NOT AS EXPECTED — " + "; ".join(bad))
+    how = SAY("expected.ok", lang) if not bad else SAY("expected.bad", lang, what="; ".join(bad))
+    return SAY("expected", lang, verdict=exp.verdict, how=how)
 
 
-def render_text(scenario, answers: list[Answer], failures: dict, editions: list[str], verbose: bool = False) -> str:
+def _scores(a: Answer, lang: str) -> str:
+    return "; ".join(SAY("scores", lang, seat=s, points=p) for s, p in a.scored.items())
+
+
+def render_text(scenario, answers: list[Answer], failures: dict, editions: list[str], verbose: bool = False,
+                lang: str = "en") -> str:
     out = [scenario.title, f"  {scenario.question}"]
-    out += [f"  {line}" for line in position_lines(scenario)]
-    out += ["", plain_answer(scenario, answers, editions), "", headline(scenario, answers, editions)]
+    out += [f"  {line}" for line in position_lines(scenario, lang)]
+    out += ["", plain_answer(scenario, answers, editions, lang), "", headline(scenario, answers, editions, lang)]
     for a in answers:
-        out += ["", f"{a.spec or a.ruleset}: {_verdict_head(a)}"]
+        out += ["", f"{a.spec or a.ruleset}: {_verdict_head(a, lang)}"]
         if a.slip_fix and a.slip:
             out.append(f"  {a.slip_fix}")
         for note in a.filled:
-            out.append(f"  filled in: {note}")
-        follows = _follows(a)
+            out.append("  " + SAY("label.filled", lang, text=translate(note, lang)))
+        follows = _follows(a, lang)
         if follows:
-            out.append("  what follows:")
+            out.append("  " + SAY("label.follows", lang))
             out += [f"    {e}" for e in follows]
-        after = _after_line(a)
+        after = _after_line(a, lang)
         if after:
             out.append(f"  {after}")
         if a.deal:
-            out.append(f"  deal: {deal_text(a.deal)}")
+            out.append("  " + SAY("label.deal", lang, text=deal_text(a.deal, lang)))
         if a.scored:
-            out.append("  scores: " + "; ".join(f"seat {s} scores {p}" for s, p in a.scored.items()))
+            out.append("  " + SAY("label.scores", lang, text=_scores(a, lang)))
         if a.legal_instead:
             shown = a.legal_instead[:8]
-            more = f" ... ({len(a.legal_instead)} in all)" if len(a.legal_instead) > 8 else ""
-            out.append(f"  legal instead: {', '.join(shown)}{more}")
+            more = SAY("instead.more", lang, n=len(a.legal_instead)) if len(a.legal_instead) > 8 else ""
+            out.append("  " + SAY("label.instead", lang, actions=", ".join(shown), more=more))
         if a.readings:
-            out.append(f"  the rules don't say ({a.silent_rule}); under each reading:")
+            out.append("  " + SAY("label.readings", lang, path=a.silent_rule))
             for r in a.readings:
-                out.append(f"    {r.value}: {r.summary}")
+                out.append(f"    {r.value}: {r.summary_in(lang)}")
                 chosen = "; ".join(f"{rid} ({cite})" for rid, cite in r.chosen_by)
-                out.append(f"      chosen by: {chosen or 'no shipped ruleset'}")
+                out.append("      " + SAY("chosen-by", lang, who=chosen or SAY("nobody", lang)))
         if a.rules:
-            out.append("  decided by:")
+            out.append("  " + SAY("label.decided", lang))
             for r in a.rules:
-                out += [f"    {line}" for line in _reason_lines(a, r)]
+                out += [f"    {line}" for line in _reason_lines(a, r, lang)]
         if verbose:
             rest = [p for p in a.consulted if p not in {r.path for r in a.rules}]
             if rest:
-                out.append(f"  also consulted: {', '.join(rest)}")
+                out.append("  " + SAY("label.consulted", lang, paths=", ".join(rest)))
         for note in a.notes:
-            out.append(f"  note: {note}")
-        expected = _expected_line(scenario, a, failures)
+            out.append("  " + SAY("label.note", lang, text=translate(note, lang)))
+        expected = _expected_line(scenario, a, failures, lang)
         if expected:
             out.append(f"  {expected}")
     return "\n".join(out) + "\n"
@@ -155,52 +169,55 @@ def render_text(scenario, answers: list[Answer], failures: dict, editions: list[
 # --- Markdown -----------------------------------------------------------------------------------
 
 
-def _md_quote(r) -> str:
+def _md_quote(r, lang: str = "en") -> str:
     if r.source is None:
-        return f"`{r.path}` = {r.value} ({md(r.citation())})"
+        return f"`{r.path}` = {r.value} ({md(_citation(r, lang))})"
     return f"`{r.path}` = {r.value} — {md(r.source)} {md(r.section)}:\n  > {md(r.quote)}"
 
 
-def _md_head(scenario) -> list[str]:
+def _md_head(scenario, lang: str = "en") -> list[str]:
     """Title, question and position; the text of the scenario and its rulesets is literal
     (``ruleset.text.markdown_text``), the position a code block of card notation."""
-    return [f"## {md(scenario.title)}", "", f"*{md(scenario.question)}*", "", "```"] + position_lines(scenario) + ["```", ""]
+    return ([f"## {md(scenario.title)}", "", f"*{md(scenario.question)}*", "", "```"] + position_lines(scenario, lang)
+            + ["```", ""])
 
 
-def render_markdown(scenario, answers: list[Answer], failures: dict, editions: list[str], verbose: bool = False) -> str:
-    out = _md_head(scenario)
-    out += [f"**{md(plain_answer(scenario, answers, editions))}**", "", md(headline(scenario, answers, editions)), ""]
+def render_markdown(scenario, answers: list[Answer], failures: dict, editions: list[str], verbose: bool = False,
+                    lang: str = "en") -> str:
+    out = _md_head(scenario, lang)
+    out += [f"**{md(plain_answer(scenario, answers, editions, lang))}**", "",
+            md(headline(scenario, answers, editions, lang)), ""]
     for a in answers:
-        out.append(f"### {md(a.spec or a.ruleset)}: {md(_verdict_head(a))}")
+        out.append(f"### {md(a.spec or a.ruleset)}: {md(_verdict_head(a, lang))}")
         out.append("")
         for note in a.filled:
-            out.append(f"- filled in: {md(note)}")
-        follows = _follows(a)
+            out.append(f"- {md(SAY('label.filled', lang, text=translate(note, lang)))}")
+        follows = _follows(a, lang)
         if follows:
-            out += ["What follows:", ""] + [f"1. {e}" for e in follows] + [""]
+            out += [SAY("Label.follows", lang), ""] + [f"1. {e}" for e in follows] + [""]
         if a.scored:
-            out += ["Scores: " + "; ".join(f"seat {s} scores {p}" for s, p in a.scored.items()), ""]
+            out += [SAY("Label.scores", lang, text=_scores(a, lang)), ""]
         if a.readings:
-            out += [f"The rules don't say (`{a.silent_rule}`). Under each reading:", ""]
+            out += [SAY("Label.readings", lang, path=f"`{a.silent_rule}`"), ""]
             for r in a.readings:
-                chosen = ", ".join(rid for rid, _ in r.chosen_by) or "no shipped ruleset"
-                out.append(f"- **{r.value}** (chosen by {chosen}): {r.summary}")
+                chosen = ", ".join(rid for rid, _ in r.chosen_by) or SAY("nobody", lang)
+                out.append(f"- **{r.value}** ({SAY('chosen-by.md', lang, who=chosen)}): {r.summary_in(lang)}")
             out.append("")
         if a.rules:
-            out += ["Decided by:", ""]
+            out += [SAY("Label.decided", lang), ""]
             for r in a.rules:
-                out.append(f"- {_md_quote(r)}")
+                out.append(f"- {_md_quote(r, lang)}")
                 if r.counted:
-                    out.append("  - no ruleset reads it otherwise; the answer is counted with this number")
-                out += [f"  - with {v}: {w}" for v, w in _otherwise(a, r)]
+                    out.append(f"  - {SAY('counted', lang)}")
+                out += ["  - " + SAY("with", lang, value=v, what=w) for v, w in _otherwise(a, r, lang)]
             out.append("")
         if verbose:
             rest = [p for p in a.consulted if p not in {r.path for r in a.rules}]
             if rest:
-                out += [f"Also consulted: {', '.join(f'`{p}`' for p in rest)}", ""]
+                out += [SAY("Label.consulted", lang, paths=", ".join(f"`{p}`" for p in rest)), ""]
         if a.notes:
-            out += [f"- note: {md(note)}" for note in a.notes] + [""]
-        expected = _expected_line(scenario, a, failures)
+            out += [f"- {md(SAY('label.note', lang, text=translate(note, lang)))}" for note in a.notes] + [""]
+        expected = _expected_line(scenario, a, failures, lang)
         if expected:
             out += [f"*{expected}*", ""]
     return "\n".join(out).rstrip() + "\n"
@@ -216,6 +233,7 @@ def _env():
     env = Environment(loader=FileSystemLoader(str(Path(__file__).with_name("templates"))),
                       autoescape=select_autoescape(["html", "j2"]), trim_blocks=True, lstrip_blocks=True)
     env.filters["cards"] = cards_html
+    env.filters["id"] = id
     return env
 
 
@@ -238,13 +256,14 @@ def card_html(text: str) -> str:
     return f'<span class="card wild-dos{colour}" title="Wild DOS {text}">2</span>'
 
 
-def cards_html(cards) -> str:
+def cards_html(cards, lang: str = "en") -> str:
     """Cards (notation strings or card values) drawn in a row; a count draws that many backs."""
     if isinstance(cards, int):
         return "".join('<span class="card back"></span>' for _ in range(min(cards, 12))) + (
-            f' <span class="count">{cards} cards</span>' if cards else '<span class="count">no cards</span>')
+            f' <span class="count">{SAY("html.n-cards", lang, n=cards)}</span>' if cards
+            else f'<span class="count">{SAY("html.no-cards", lang)}</span>')
     items = [str(c) for c in cards]
-    return "".join(card_html(c) for c in items) or '<span class="count">(none)</span>'
+    return "".join(card_html(c) for c in items) or f'<span class="count">{SAY("html.none", lang)}</span>'
 
 
 def _position(scenario) -> dict:
@@ -262,95 +281,112 @@ def _position(scenario) -> dict:
             "before": list(scenario.before), "actions": list(scenario.actions), "follow": scenario.follow}
 
 
-def render_html(scenario, answers: list[Answer], failures: dict, editions: list[str], verbose: bool = False) -> str:
+def render_html(scenario, answers: list[Answer], failures: dict, editions: list[str], verbose: bool = False,
+                lang: str = "en") -> str:
     items = []
     for a in answers:
-        items.append({"a": a, "head": _verdict_head(a), "follows": _follows(a),
-                      "otherwise": {r.path: _otherwise(a, r) for r in a.rules},
-                      "expected": _expected_line(scenario, a, failures),
+        items.append({"a": a, "head": _verdict_head(a, lang), "follows": _follows(a, lang),
+                      "otherwise": {r.path: _otherwise(a, r, lang) for r in a.rules},
+                      "expected": _expected_line(scenario, a, failures, lang),
+                      "filled": [translate(n, lang) for n in a.filled], "notes": [translate(n, lang) for n in a.notes],
+                      "readings": [(r, r.summary_in(lang)) for r in a.readings],
                       "rest": [p for p in a.consulted if p not in {r.path for r in a.rules}] if verbose else []})
     return _env().get_template("ruling.html.j2").render(
-        scenario=scenario, position=_position(scenario), plain=plain_answer(scenario, answers, editions),
-        headline=headline(scenario, answers, editions), answers=items, options=None)
+        scenario=scenario, position=_position(scenario), plain=plain_answer(scenario, answers, editions, lang),
+        headline=headline(scenario, answers, editions, lang), answers=items, options=None, lang=lang,
+        say=lambda key, **f: SAY(key, lang, **f), cite=lambda r: _citation(r, lang))
 
 
 # --- what may I do now? ---------------------------------------------------------------------------
 
 
-def _gap_words(opt) -> str:
-    return f" — the rules don't say ({opt.gap}): the round would be void" if opt.gap else ""
+def _gap_words(opt, lang: str = "en") -> str:
+    return SAY("o.gap", lang, path=opt.gap) if opt.gap else ""
 
 
-def _why_not_words(k) -> str:
-    rule = f" ({k.path}: {k.citation})" if k.path and k.citation else (f" ({k.path})" if k.path else "")
-    return f"{k.why_not}{rule}"
+def _why_not_words(k, lang: str = "en") -> str:
+    cite = SAY("silent-source", lang) if k.citation == "the source is silent" else k.citation
+    rule = f" ({k.path}: {cite})" if k.path and cite else (f" ({k.path})" if k.path else "")
+    return f"{translate(k.why_not, lang)}{rule}"
 
 
-def _option_lines(o) -> list[str]:
+def _title(k, lang: str) -> str:
+    return k.title if lang == "en" else SAY(f"kind.{k.kind}", lang)
+
+
+def _option_lines(o, lang: str = "en") -> list[str]:
     if o.blocked:
         return [f"  {o.blocked}"]
     out = []
     for k in o.kinds:
+        title = _title(k, lang)
         if not k.allowed:
-            out.append(f"  {k.title}: no — {_why_not_words(k)}")
+            out.append("  " + SAY("o.no", lang, title=title, why=_why_not_words(k, lang)))
         elif k.kind == "match":
-            out.append(f"  {k.title}: yes" + (f" ({len(k.allowed)} ways)" if len(k.allowed) > 1 else ""))
-            out += [f"    {opt.action} — {opt.words}{_gap_words(opt)}" for opt in k.allowed]
+            ways = SAY("o.ways", lang, n=len(k.allowed)) if len(k.allowed) > 1 else ""
+            out.append("  " + SAY("o.yes", lang, title=title, ways=ways))
+            out += [f"    {opt.action} — {opt.words if lang == 'en' else translate(opt.words, lang)}"
+                    f"{_gap_words(opt, lang)}" for opt in k.allowed]
         elif len(k.allowed) == 1:
             opt = k.allowed[0]
-            out.append(f"  {k.title}: yes — '{opt.action}'{_gap_words(opt)}")
+            out.append("  " + SAY("o.one", lang, title=title, action=opt.action, gap=_gap_words(opt, lang)))
         else:
-            out.append(f"  {k.title}: yes, any of: " + ", ".join(f"'{opt.action}'" for opt in k.allowed))
-            out += [f"    '{opt.action}'{_gap_words(opt)}" for opt in k.allowed if opt.gap]
+            out.append("  " + SAY("o.any", lang, title=title, actions=", ".join(f"'{opt.action}'" for opt in k.allowed)))
+            out += [f"    '{opt.action}'{_gap_words(opt, lang)}" for opt in k.allowed if opt.gap]
     return out
 
 
-def _options_head(scenario, opts) -> list[str]:
+def _options_head(scenario, opts, lang: str = "en") -> list[str]:
     """'What may seat 0 do now?' and the answer in a sentence: the kinds of action each ruleset allows."""
     seats = {o.seat for o in opts if o.seat is not None}
-    who = f"seat {next(iter(seats))}" if len(seats) == 1 else "the player to act"
+    who = SAY("o.who", lang, seat=next(iter(seats))) if len(seats) == 1 else SAY("o.who-any", lang)
     groups: dict[tuple, list[str]] = {}
     for o in opts:
-        key = ("blocked",) if o.blocked else tuple(k.title for k in o.kinds if k.allowed)
+        key = ("blocked",) if o.blocked else tuple(_title(k, lang) for k in o.kinds if k.allowed)
         groups.setdefault(key, []).append(o.spec)
     everyone = [o.spec for o in opts]
     parts = []
     for key, specs in groups.items():
-        names = rulesets_phrase(specs, everyone, [])
+        names = rulesets_phrase(specs, everyone, [], lang)
         if key == ("blocked",):
-            parts.append(f"under {names} the position is not reached")
+            parts.append(SAY("o.blocked", lang, who=names))
         else:
-            parts.append(f"under {names}: {' or '.join(key) if key else 'nothing'}")
+            kinds = key[0] if key else ""
+            for title in key[1:]:
+                kinds = SAY("o.or", lang, a=kinds, b=title)
+            parts.append(SAY("o.kinds", lang, who=names, kinds=kinds or SAY("o.nothing", lang)))
     sentence = "; ".join(parts)
-    return [f"What may {who} do now?", sentence[0].upper() + sentence[1:] + "." if sentence else ""]
+    return [SAY("o.question", lang, who=who), sentence[0].upper() + sentence[1:] + "." if sentence else ""]
 
 
-def render_options_text(scenario, opts) -> str:
+def render_options_text(scenario, opts, lang: str = "en") -> str:
     out = [scenario.title, f"  {scenario.question}"]
-    out += [f"  {line}" for line in position_lines(scenario)]
-    out += [""] + [line for line in _options_head(scenario, opts) if line]
+    out += [f"  {line}" for line in position_lines(scenario, lang)]
+    out += [""] + [line for line in _options_head(scenario, opts, lang) if line]
     for o in opts:
-        out += ["", f"{o.spec}: seat {o.seat} to act (phase {o.phase})" if not o.blocked else f"{o.spec}:"]
-        out += [f"  filled in: {note}" for note in o.filled]
-        out += _option_lines(o)
+        out += ["", SAY("o.head", lang, spec=o.spec, seat=o.seat, phase=o.phase) if not o.blocked else f"{o.spec}:"]
+        out += ["  " + SAY("label.filled", lang, text=translate(note, lang)) for note in o.filled]
+        out += _option_lines(o, lang)
     return "\n".join(out) + "\n"
 
 
-def render_options_markdown(scenario, opts) -> str:
-    out = _md_head(scenario)
-    head = _options_head(scenario, opts)
+def render_options_markdown(scenario, opts, lang: str = "en") -> str:
+    out = _md_head(scenario, lang)
+    head = _options_head(scenario, opts, lang)
     out += [f"**{md(head[0])}** {md(head[1])}", ""]
     for o in opts:
         out += [f"### {md(o.spec)}", ""]
-        out += [f"- filled in: {md(note)}" for note in o.filled]
-        for line in _option_lines(o):
+        out += [f"- {md(SAY('label.filled', lang, text=translate(note, lang)))}" for note in o.filled]
+        for line in _option_lines(o, lang):
             depth = (len(line) - len(line.lstrip())) // 2 - 1
             out.append("  " * depth + "- " + line.strip())
         out.append("")
     return "\n".join(out).rstrip() + "\n"
 
 
-def render_options_html(scenario, opts) -> str:
+def render_options_html(scenario, opts, lang: str = "en") -> str:
     return _env().get_template("ruling.html.j2").render(
-        scenario=scenario, position=_position(scenario), headline=" ".join(_options_head(scenario, opts)),
-        answers=[], options=opts)
+        scenario=scenario, position=_position(scenario), headline=" ".join(_options_head(scenario, opts, lang)),
+        answers=[], options=opts, lang=lang, say=lambda key, **f: SAY(key, lang, **f),
+        titles={id(k): _title(k, lang) for o in opts for k in o.kinds},
+        why={id(k): translate(k.why_not, lang) for o in opts for k in o.kinds})

@@ -45,6 +45,9 @@ from .position import build_state
 from .scenario import Expectation, Scenario
 from .slips import Slip, position_slip
 from .steps import completed_declaration, intermediate_step
+from ..lang.answers import SAY
+from ..lang.events import event_line
+from ..lang.refusals import translate
 
 __all__ = ["Answer", "RuleRef", "ReadingAnswer", "answer", "run", "check", "format_value", "deal_text"]
 
@@ -74,6 +77,14 @@ class RuleRef:
     why: str = "decisive"  # why-not | rule-gap | decisive
     otherwise: tuple[tuple[str, str], ...] = ()  # (other reading, what the engine then says)
     counted: bool = False  # no other reading, but the answer is counted with this number
+    other_runs: tuple = field(default=(), compare=False, repr=False)  # (base Run, other Run) per otherwise
+
+    def otherwise_in(self, lang: str) -> tuple[tuple[str, str], ...]:
+        """``otherwise`` in ``lang``: what each other reading gives."""
+        if lang == "en" or len(self.other_runs) != len(self.otherwise):
+            return self.otherwise
+        return tuple((value, _difference(base, other, lang)) for (value, _), (base, other)
+                     in zip(self.otherwise, self.other_runs))
 
     def citation(self) -> str:
         if self.source is None:
@@ -90,6 +101,11 @@ class ReadingAnswer:
     summary: str  # the verdict and what follows, in a line
     chosen_by: tuple[tuple[str, str], ...] = ()  # (ruleset id, its citation or status)
     rule: str | None = None  # the rule the verdict rests on, when it is not legal
+    run: Any = field(default=None, compare=False, repr=False)
+
+    def summary_in(self, lang: str) -> str:
+        """``summary`` in ``lang``."""
+        return self.summary if lang == "en" or self.run is None else _what_follows(self.run, lang=lang)
 
 
 @dataclass
@@ -104,6 +120,7 @@ class Run:
     reason_path: str | None = None
     events: list[str] = field(default_factory=list)
     kinds: list[str] = field(default_factory=list)
+    objects: list = field(default_factory=list)  # the events themselves (``events`` are their str())
     after: dict[str, Any] | None = None
     scored: dict[int, int] = field(default_factory=dict)
     consulted: list[str] = field(default_factory=list)  # rule paths read, in first-read order
@@ -119,15 +136,22 @@ class Run:
     must_call: dict[str, Any] | None = None  # an asked DOS call the player had to make (see _dos_duty)
     exposed: dict[str, Any] | None = None  # after the asked actions, the player can be caught not calling DOS
 
-    def played(self) -> tuple[str, ...]:
+    def played(self, lang: str = "en") -> tuple[str, ...]:
         """The events that count as what follows: up to the deal of a new round (its cards feed
         nothing the question asks; who deals and who plays first are in ``deal``)."""
         out = []
-        for text, kind in zip(self.events, self.kinds):
+        for text, kind, e in zip(self.events, self.kinds, self._objects()):
             if kind == "dealt":
                 break
-            out.append(text)
+            out.append(text if lang == "en" or e is None else event_line(e, lang))
         return tuple(out)
+
+    def _objects(self) -> list:
+        return self.objects if len(self.objects) == len(self.events) else [None] * len(self.events)
+
+    def lines(self, lang: str) -> list[str]:
+        """``events`` in ``lang``."""
+        return [t if lang == "en" or e is None else event_line(e, lang) for t, e in zip(self.events, self._objects())]
 
     def outcome(self) -> tuple:
         """What a reading of a rule must change to decide the answer: the verdict, where it falls
@@ -146,12 +170,14 @@ class Run:
             return True
         return mine[4][0] == theirs[4][0] and None in (mine[4][1], theirs[4][1]) or mine[4] == theirs[4]
 
-    def summary(self) -> str:
+    def summary(self, lang: str = "en") -> str:
         if self.slip is not None:
-            return f"the question does not arise ({self.slip.what})"
-        text = "legal" if self.verdict == "legal" else (
-            f"{self.verdict} at '{self.step}'" + (f" ({self.reason_path})" if self.reason_path else ""))
-        return text + (f"; {deal_text(self.deal)}" if self.deal else "")
+            return SAY("summary.slip", lang, slip=translate(self.slip.what, lang))
+        path = f" ({self.reason_path})" if self.reason_path else ""
+        verdict = self.verdict if lang == "en" else SAY(f"{self.verdict}.badge", lang)
+        text = SAY("summary.legal", lang) if self.verdict == "legal" else SAY(
+            "summary.at", lang, verdict=verdict, step=self.step, path=path)
+        return text + (f"; {deal_text(self.deal, lang)}" if self.deal else "")
 
 
 @dataclass
@@ -183,23 +209,40 @@ class Answer:
     reason_path: str | None = None  # the rule the verdict names (why-not's, or the silent one)
     must_call: dict[str, Any] | None = None  # {seat, cards, penalty}: the asked DOS call was a must
     exposed: dict[str, Any] | None = None  # {seat, cards, penalty}: left catchable for not calling DOS
+    run: Any = field(default=None, compare=False, repr=False)  # the Run (its events, for other languages)
+
+    def lines(self, lang: str) -> list[str]:
+        """``events`` in ``lang``."""
+        return self.events if lang == "en" or self.run is None else self.run.lines(lang)
 
     def to_json(self) -> dict[str, Any]:
-        out = asdict(self)
-        out["rules"] = [{**asdict(r), "otherwise": [list(o) for o in r.otherwise]} for r in self.rules]
-        out["readings"] = [{**asdict(r), "chosen_by": [{"ruleset": i, "citation": c} for i, c in r.chosen_by]}
+        out = _plain(self, "run")
+        out["rules"] = [{**_plain(r, "other_runs"), "otherwise": [list(o) for o in r.otherwise]} for r in self.rules]
+        out["readings"] = [{**_plain(r, "run"), "chosen_by": [{"ruleset": i, "citation": c} for i, c in r.chosen_by]}
                            for r in self.readings]
         return out
+
+
+def _plain(obj, skip: str) -> dict[str, Any]:
+    """A dataclass's fields as plain data (as ``asdict`` gives them), less ``skip`` (the runs kept
+    for rendering in other languages)."""
+    import copy
+    from dataclasses import fields as fields_of
+
+    return {f.name: copy.deepcopy(getattr(obj, f.name)) for f in fields_of(obj) if f.name != skip}
 
 
 _ROUND_END = (RoundScored, RoundVoid, GameOver)
 
 
-def deal_text(deal: dict[str, Any]) -> str:
+def deal_text(deal: dict[str, Any], lang: str = "en") -> str:
     """'seat 2 deals round 2 (previous-winner), seat 0 plays first' from a Run's ``deal``."""
-    text = f"seat {deal['dealer']} deals round {deal['round']} ({deal['how']})"
-    lot = " (by lot: the rules don't say)" if deal.get("by_lot") else ""
-    return text + (f", seat {deal['first_player']} plays first{lot}" if deal.get("first_player") is not None else "")
+    from ..lang.events import WORDS
+
+    how = deal["how"] if lang == "en" or deal["how"] not in WORDS.table else WORDS(deal["how"], lang)
+    lot = SAY("deal.lot", lang) if deal.get("by_lot") else ""
+    first = SAY("deal.first", lang, seat=deal["first_player"], lot=lot) if deal.get("first_player") is not None else ""
+    return SAY("deal", lang, dealer=deal["dealer"], round=deal["round"], how=how, first=first)
 
 
 def _deal_of(events) -> dict[str, Any] | None:
@@ -258,7 +301,8 @@ def _start_run(scenario: Scenario, ruleset: Ruleset, consult: bool):
 
     state = start_game(scenario, ruleset, trace=consult)
     events = _this_round(state.events)
-    result = Run("legal", events=[str(e) for e in events], kinds=[e.kind for e in events], deal=_deal_of(events),
+    result = Run("legal", events=[str(e) for e in events], kinds=[e.kind for e in events], objects=list(events),
+                 deal=_deal_of(events),
                  lots=_lots(events))
     gap = next((e for e in events if isinstance(e, RuleGap)), None)  # the whole start is asked
     if gap is not None:
@@ -342,6 +386,7 @@ class _Play:
         if not in_before:
             result.events += [str(e) for e in events]
             result.kinds += [e.kind for e in events]
+            result.objects += events
         if self.follow:
             result.deal = _deal_of(events) or result.deal
             if not in_before:
@@ -356,6 +401,7 @@ class _Play:
             if in_before:
                 result.events += [str(e) for e in events]
                 result.kinds += [e.kind for e in events]
+                result.objects += events
             return False
         scored = next((e for e in events if isinstance(e, RoundScored)), None)
         if scored is not None:
@@ -387,7 +433,7 @@ def _run(scenario: Scenario, ruleset: Ruleset, consult: bool):
     # build_state: what-if runs under changed rules stay comparable
     start = _this_round(state.events)
     gap = next((e for e in start if isinstance(e, RuleGap) and e.voids), None)
-    result = Run("legal", events=[str(e) for e in start], kinds=[e.kind for e in start])
+    result = Run("legal", events=[str(e) for e in start], kinds=[e.kind for e in start], objects=list(start))
     if gap is not None:
         result.verdict, result.step, result.step_index, result.reason, result.reason_path = (
             "rule-gap", "the start of the turn", -1, gap.situation, gap.path)
@@ -418,7 +464,8 @@ def _run(scenario: Scenario, ruleset: Ruleset, consult: bool):
 # --- which rules decided ------------------------------------------------------------------------
 
 
-def _ref(ruleset: Ruleset, players: int, path: str, why: str, otherwise=(), counted: bool = False) -> RuleRef:
+def _ref(ruleset: Ruleset, players: int, path: str, why: str, otherwise=(), counted: bool = False,
+         other_runs: tuple = ()) -> RuleRef:
     rules = ruleset.for_players(players)
     try:
         value = format_value(rules.get(path))
@@ -427,15 +474,17 @@ def _ref(ruleset: Ruleset, players: int, path: str, why: str, otherwise=(), coun
     try:
         prov = ruleset.provenance_of(path, players)
     except KeyError:
-        return RuleRef(path, value, "?", why=why, otherwise=tuple(otherwise), counted=counted)
+        return RuleRef(path, value, "?", why=why, otherwise=tuple(otherwise), counted=counted, other_runs=other_runs)
     c = prov.citation
     if c is None:
-        return RuleRef(path, value, prov.status.value, why=why, otherwise=tuple(otherwise), counted=counted)
+        return RuleRef(path, value, prov.status.value, why=why, otherwise=tuple(otherwise), counted=counted,
+                       other_runs=other_runs)
     try:
         file = ruleset.source(c.source).file
     except KeyError:
         file = None
-    return RuleRef(path, value, prov.status.value, c.source, file, c.section, c.quote, why, tuple(otherwise), counted)
+    return RuleRef(path, value, prov.status.value, c.source, file, c.section, c.quote, why, tuple(otherwise), counted,
+                   other_runs)
 
 
 class _Asker:
@@ -445,6 +494,11 @@ class _Asker:
         self.scenario, self.ruleset, self.base = scenario, ruleset, base
         self.n = scenario.players
         self.deck = make_deck(ruleset.for_players(self.n).deck)
+        self.runs: dict[tuple[str, str], Run] = {}  # (path, reading) -> the run under it (see changes)
+
+    def other_runs(self, path: str, otherwise) -> tuple:
+        """(base Run, other Run) for each of ``otherwise`` (what ``changes`` gave for ``path``)."""
+        return tuple((self.base, self.runs[(path, value)]) for value, _ in otherwise)
 
     def rerun(self, path: str, value: Any) -> Run | None:
         """The run with ``path`` read as ``value``; None when the position could not be posed so
@@ -471,17 +525,11 @@ class _Asker:
             if other is None or self.premise_broken(other) or other.same_outcome(self.base):
                 continue
             out.append((format_value(value), self.difference(other)))
+            self.runs[(path, format_value(value))] = other
         return out
 
     def difference(self, other: Run) -> str:
-        base = self.base
-        if other.outcome()[:3] != base.outcome()[:3] or other.slip is not None:
-            text = other.summary()
-        else:
-            text = f"{other.verdict}, {_first_difference(base, other)}"
-        if other.filled and other.verdict == "legal" and other.taken != base.taken:
-            text += f" (as {', '.join(repr(t) for t in other.taken)})"
-        return text
+        return _difference(self.base, other)
 
     def each_reading(self, path: str, search_dirs) -> list[ReadingAnswer]:
         """Every reading of the silent rule ``path``: the verdict, what follows, who chooses it."""
@@ -497,7 +545,7 @@ class _Asker:
                 (c.ruleset + (f" ({c.players} players)" if c.players else ""), _choice_citation(c))
                 for c in chosen if same_value(c.value, value)))
             out.append(ReadingAnswer(format_value(value), other.verdict, _what_follows(other), by,
-                               other.reason_path if other.verdict != "legal" else None))
+                                     other.reason_path if other.verdict != "legal" else None, other))
         return out
 
 
@@ -508,35 +556,49 @@ def _choice_citation(choice) -> str:
     return f'{p.citation.source} {p.citation.section}: "{p.citation.quote}"'
 
 
-def _what_follows(r: Run, limit: int = 4) -> str:
+def _difference(base: Run, other: Run, lang: str = "en") -> str:
+    """What another reading's run gives, against the answer's: its verdict, or where what follows parts."""
+    if other.outcome()[:3] != base.outcome()[:3] or other.slip is not None:
+        text = other.summary(lang)
+    else:
+        verdict = other.verdict if lang == "en" else SAY(f"{other.verdict}.badge", lang)
+        text = f"{verdict}, {_first_difference(base, other, lang)}"
+    if other.filled and other.verdict == "legal" and other.taken != base.taken:
+        text += SAY("as-taken.paren", lang, actions=", ".join(repr(t) for t in other.taken))
+    return text
+
+
+def _what_follows(r: Run, limit: int = 4, lang: str = "en") -> str:
     """A reading's verdict and what follows, in a line."""
     if r.slip is not None:
-        return r.summary()
-    head = r.summary()
+        return r.summary(lang)
+    head = r.summary(lang)
     if r.verdict == "legal" and r.filled:
-        head += f" as {', '.join(repr(t) for t in r.taken)}"
-    shown = [e for e, k in zip(r.events, r.kinds) if k not in ("turn", "dealt")]
+        head += SAY("as-taken", lang, actions=", ".join(repr(t) for t in r.taken))
+    shown = [e for e, k in zip(r.lines(lang), r.kinds) if k not in ("turn", "dealt")]
     if r.verdict == "illegal" and r.reason:
-        return f"{head}: {r.reason}"
+        return f"{head}: {translate(r.reason, lang)}"
     if not shown:
         return head
-    more = f"; ... ({len(shown) - limit} more)" if len(shown) > limit else ""
+    more = SAY("more-events", lang, n=len(shown) - limit) if len(shown) > limit else ""
     return f"{head}: " + "; ".join(shown[:limit]) + more
 
 
-def _first_difference(base: Run, other: Run) -> str:
-    """Where what follows under another reading first parts from the answer, in words."""
+def _first_difference(base: Run, other: Run, lang: str = "en") -> str:
+    """Where what follows under another reading first parts from the answer, in words (the runs
+    are compared in English, the engine's own lines; said in ``lang``)."""
     mine, theirs = base.played(), other.played()
+    said_mine, said_theirs = base.played(lang), other.played(lang)
     for op, i1, i2, j1, j2 in difflib.SequenceMatcher(a=mine, b=theirs, autojunk=False).get_opcodes():
         if op == "replace":
-            return f"but then '{theirs[j1]}'"
+            return SAY("diff.replace", lang, event=said_theirs[j1])
         if op == "insert":
-            return f"and also '{theirs[j1]}'"
+            return SAY("diff.insert", lang, event=said_theirs[j1])
         if op == "delete":
-            return f"without '{mine[i1]}'"
+            return SAY("diff.delete", lang, event=said_mine[i1])
     if other.deal and base.deal and other.deal != base.deal:
-        return f"but then {deal_text(other.deal)}"
-    return "other consequences"
+        return SAY("diff.deal", lang, deal=deal_text(other.deal, lang))
+    return SAY("diff.other", lang)
 
 
 def answer(scenario: Scenario, ruleset: Ruleset, *, explain: bool = True, spec: str | None = None,
@@ -561,7 +623,7 @@ def answer(scenario: Scenario, ruleset: Ruleset, *, explain: bool = True, spec: 
             otherwise = asker.changes(named, other_readings(ruleset, n, named, search_dirs))
             if is_unspecified(value) and can_be_unspecified(named):
                 silent, each = named, asker.each_reading(named, search_dirs)
-        rules.append(_ref(ruleset, n, named, why, otherwise))
+        rules.append(_ref(ruleset, n, named, why, otherwise, other_runs=asker.other_runs(named, otherwise)))
     for path in dict.fromkeys(base.lots):  # the other silences met on the way, settled by lot too
         if path != named:
             rules.append(_ref(ruleset, n, path, "rule-gap"))
@@ -572,7 +634,7 @@ def answer(scenario: Scenario, ruleset: Ruleset, *, explain: bool = True, spec: 
             others = other_readings(ruleset, n, path, search_dirs)
             changed = asker.changes(path, others)
             if changed:
-                rules.append(_ref(ruleset, n, path, "decisive", changed))
+                rules.append(_ref(ruleset, n, path, "decisive", changed, other_runs=asker.other_runs(path, changed)))
             elif not others and asker.changes(path, probes(ruleset, n, path)):
                 rules.append(_ref(ruleset, n, path, "decisive", counted=True))
     return Answer(ruleset.id, ruleset.content_hash, base.verdict, base.step, base.in_before, base.reason,
@@ -580,7 +642,7 @@ def answer(scenario: Scenario, ruleset: Ruleset, *, explain: bool = True, spec: 
                   base.legal_instead, base.settled_by_lot, base.deal, spec or ruleset.id, base.filled,
                   base.taken, base.actors, each, silent,
                   base.slip.what if base.slip else None, base.slip.fix if base.slip else None, base.reason_path,
-                  base.must_call, base.exposed)
+                  base.must_call, base.exposed, base)
 
 
 def _paths() -> frozenset[str]:

@@ -28,10 +28,13 @@ class Line:
     tone: str = "play"
 
 
-def rule_description(path: str) -> str:
-    """The schema's one-line description of a rule path ('' if it has none)."""
-    from ..rulebook.render import schema_descriptions
+def rule_description(path: str, lang: str = "en") -> str:
+    """The schema's one-line description of a rule path ('' if it has none); in ``lang`` where the
+    rulebooks translate it, else ''."""
+    from ..rulebook.render import schema_descriptions, translated_descriptions
 
+    if lang != "en":
+        return (translated_descriptions(lang).get(path, {}).get("text") or "").rstrip(".")
     return schema_descriptions().get(path, "").rstrip(".")
 
 
@@ -48,8 +51,8 @@ class Narrator:
     screen and nobody's private cards may be shown). ``names[seat]`` is how a seat is called;
     the viewer is "You"."""
 
-    def __init__(self, names: Sequence[str], viewer: int | None):
-        self.names, self.viewer = list(names), viewer
+    def __init__(self, names: Sequence[str], viewer: int | None, lang: str = "en"):
+        self.names, self.viewer, self.lang = list(names), viewer, lang
         self._void_told = False  # a voiding rule gap was told, and its round-void event is due
         self._round = 0  # the round being played (from the deal events)
 
@@ -73,6 +76,8 @@ class Narrator:
         return out
 
     def line(self, e: Event) -> Line | None:  # noqa: C901 - one branch per event kind, in engine order
+        if self.lang != "en":
+            return self._line_in(e)
         v = self._verb
         if isinstance(e, DealerChosen):
             if e.how == "high-card":
@@ -149,9 +154,98 @@ class Narrator:
             return Line(f"Game over: {won} ({e.reason}). Scores: {self._scores(e.scores)}.", "round")
         return Line(str(e))
 
+    def _name(self, seat: int) -> str:
+        """A seat in another language: its name, "(you)" marked (no verb forms to agree)."""
+        from ..lang.table import TABLE
+
+        return TABLE("you", self.lang, name=self.names[seat]) if seat == self.viewer else self.names[seat]
+
+    def _line_in(self, e: Event) -> Line | None:  # noqa: C901 - one branch per event kind, as line()
+        from ..lang.refusals import translate
+        from ..lang.table import TABLE
+
+        lang, who = self.lang, self._name
+        say = lambda key, **f: TABLE(key, lang, **f)  # noqa: E731
+        scores = lambda sc: ", ".join(f"{who(s)} {p}" for s, p in enumerate(sc))  # noqa: E731
+        if isinstance(e, DealerChosen):
+            if e.how == "high-card":
+                drawn = ", ".join(f"{who(s)} {c}" for s, c in enumerate(e.draws) if c is not None)
+                return Line(say("dealer.high-card", who=who(e.seat), drawn=drawn), "round")
+            key = f"dealer.{e.how}"
+            return Line(say(key, who=who(e.seat)) if key in TABLE.table else say("dealer.other", who=who(e.seat), how=e.how),
+                        "round")
+        if isinstance(e, Dealt):
+            self._round = e.round
+            return Line(say("dealt", round=e.round, who=who(e.dealer), n=e.hand_size, row=_cards(e.row)), "round")
+        if isinstance(e, TurnStarted):
+            return Line(say("turn", who=who(e.seat)), "turn")
+        if isinstance(e, Matched):
+            return Line(say("matched", who=who(e.seat), target=e.target, cards="+".join(map(str, e.cards))))
+        if isinstance(e, BonusEarned):
+            from ..lang.events import WORDS
+
+            parts = ([say("bonus.place", who=who(e.seat), n=e.place_cards)] if e.place_cards else []) + (
+                [say("bonus.draw", n=e.others_draw)] if e.others_draw else [])
+            return Line(say("bonus", bonus=WORDS(e.bonus, lang) if e.bonus in WORDS.table else e.bonus,
+                            parts="; ".join(parts) or say("bonus.none")))
+        if isinstance(e, Drew):
+            n = len(e.cards)
+            why = say(f"why.{e.reason}") if f"why.{e.reason}" in TABLE.table else ""
+            if n == 0:
+                return Line(say("drew.none", who=who(e.seat), why=why))
+            shown = f": {_cards(e.cards)}" if e.seat == self.viewer else ""
+            return Line(say("drew.one" if n == 1 else "drew.many", who=who(e.seat), n=n, why=why, shown=shown),
+                        "dos" if e.reason == "penalty" else "play")
+        if isinstance(e, Placed):
+            why = say(f"placed.{e.reason}") if f"placed.{e.reason}" in TABLE.table else e.reason
+            return Line(say("placed", who=who(e.seat), card=e.card, why=why))
+        if isinstance(e, WildDeclared):
+            return Line(say("declared", who=who(e.seat), card=e.card))
+        if isinstance(e, TurnEnded):
+            return Line(say("turn-ended", who=who(e.seat)))
+        if isinstance(e, Refilled):
+            if tuple(e.cards) == tuple(e.row):
+                return Line(say("refilled.all", row=_cards(e.row)))
+            return Line(say("refilled", cards=_cards(e.cards), row=_cards(e.row)))
+        if isinstance(e, Reshuffled):
+            return Line(say("reshuffled", n=e.cards))
+        if isinstance(e, Buried):
+            return Line(say("buried", cards=_cards(e.cards)))
+        if isinstance(e, DosCalled):
+            return Line(say("dos-called", who=who(e.seat)), "dos")
+        if isinstance(e, Caught):
+            return Line(say("caught", who=who(e.catcher), caught=who(e.seat), n=e.penalty,
+                            when=say("when.now" if e.when == "now" else "when.end-of-turn")), "dos")
+        if isinstance(e, CatchDeclined):
+            return Line(say("catch-declined", who=who(e.catcher), caught=who(e.seat)), "dos")
+        if isinstance(e, RuleGap):
+            return Line(self.gap(e), "gap")
+        if isinstance(e, RoundScored):
+            return Line(say("scored", round=e.round, who=who(e.winner), points=e.points, scores=scores(e.scores)), "round")
+        if isinstance(e, RoundVoid):
+            if self._void_told:
+                self._void_told = False
+                return None
+            return Line(say("void", round=e.round, reason=translate(e.reason, lang)), "round")
+        if isinstance(e, GameOver):
+            reason = translate(e.reason, lang)
+            if e.winner is None:
+                return Line(say("over.none", reason=reason, scores=scores(e.scores)), "round")
+            return Line(say("over.win", who=who(e.winner), reason=reason, scores=scores(e.scores)), "round")
+        return Line(str(e))
+
     def gap(self, e: RuleGap) -> str:
         """A rule gap in words: the silent rule, what play reached, and the outcome."""
-        rule = silent_rule(e.path)
+        rule = silent_rule(e.path, self.lang)
+        if self.lang != "en":
+            from ..lang.refusals import translate
+            from ..lang.table import TABLE
+
+            situation = translate(e.situation, self.lang)
+            if not e.voids:
+                return TABLE("gap.lot", self.lang, situation=situation, rule=rule)
+            self._void_told = True
+            return TABLE("gap.void", self.lang, rule=rule, situation=situation, round=self._round)
         if not e.voids:
             return f"The rules don't say; settled by lot ({e.situation}). Silent rule: {rule}."
         self._void_told = True
@@ -159,9 +253,10 @@ class Narrator:
                 f"so round {self._round} is void: nobody scores it.")
 
 
-def silent_rule(path: str) -> str:
-    """A rule path for a sentence: its description, lower-cased, then the path in brackets."""
-    desc = rule_description(path)
+def silent_rule(path: str, lang: str = "en") -> str:
+    """A rule path for a sentence: its description, lower-cased, then the path in brackets (in
+    ``lang`` where the rulebooks translate it)."""
+    desc = rule_description(path, lang)
     if desc[:2].istitle():
         desc = desc[0].lower() + desc[1:]
     return f"{desc} ({path})" if desc else path

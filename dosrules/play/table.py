@@ -37,6 +37,8 @@ from ..ruleset.model import Catcher, Ruleset, Status
 from .gamelog import LogWriter
 from .gapchoice import GapOption, can_choose, options, reading_record, replay
 from .narration import Line, Narrator, rule_description, silent_rule
+from ..lang.refusals import translate
+from ..lang.table import TABLE
 
 __all__ = ["HUMAN", "is_human", "Table", "Attempt", "GapNotice", "GapQuestion", "TableView", "SeatView",
            "RowCard", "BOT_ACTION_LIMIT", "AT_GAP"]
@@ -101,13 +103,25 @@ class GapQuestion:
     what: tuple[str, ...]
     options: tuple[GapOption, ...]
 
+    lang: str = "en"
+
     HEADING = "The rules don't say: choose a reading for this table."
     OPEN = "leave the rule open"
     ANSWER = "Type a number or a reading; a reading holds for the rest of the game."
 
     @property
+    def heading(self) -> str:
+        return self.HEADING if self.lang == "en" else TABLE("q.heading", self.lang)
+
+    @property
+    def answer(self) -> str:
+        return self.ANSWER if self.lang == "en" else TABLE("q.answer", self.lang)
+
+    @property
     def open_text(self) -> str:
         """What number 0 does."""
+        if self.lang != "en":
+            return TABLE("q.open", self.lang, round=self.round)
         return f"{self.OPEN}: round {self.round} is void, and so is every later round that reaches it"
 
 
@@ -168,6 +182,7 @@ class TableView:
     prompt: str
     over: bool
     choosing: bool = False  # the table is choosing a reading (a GapQuestion waits)
+    lang: str = "en"  # the language the table speaks (dosrules.lang.table)
 
 
 @dataclass
@@ -193,8 +208,11 @@ class Table:
     def __init__(self, ruleset: Ruleset, players: int, seed: int, agent_specs: Sequence[str], *,
                  log: IO[str] | None = None, max_rounds: int | None = None,
                  on_gap: Callable[[GapNotice], None] | None = None, at_gap: str = "ask",
-                 search_dirs: Iterable[str | Path] = ()):
+                 search_dirs: Iterable[str | Path] = (), lang: str = "en"):
         from .agents import parse_agent_spec
+
+        self.lang = lang
+        seat_name = (lambda k: f"Seat {k}") if lang == "en" else (lambda k: TABLE("seat", lang, seat=k))
         from .simulate import derive_seed
 
         if len(agent_specs) != players:
@@ -210,16 +228,16 @@ class Table:
                 if spec.strip() != HUMAN:
                     raise UsageError(f"agent '{spec}': a person's seat takes no options",
                                      fix="Write just 'human' for a person's seat.")
-                self.seats.append(_Seat(HUMAN, f"Seat {seat}"))
+                self.seats.append(_Seat(HUMAN, seat_name(seat)))
             else:
-                self.seats.append(_Seat(spec, f"Seat {seat}", parse_agent_spec(spec, agent_seed)))
+                self.seats.append(_Seat(spec, seat_name(seat), parse_agent_spec(spec, agent_seed)))
         people = [s for s, seat in enumerate(self.seats) if seat.human]
         if not people:
             raise UsageError("no seat is played by a person", fix="Name 'human' for at least one seat in --agents.")
         self.people = people
         self.ruleset = ruleset
         self.state: State = new_game(ruleset, players, seed, max_rounds=max_rounds)
-        self.narrator = Narrator([s.name for s in self.seats], people[0] if len(people) == 1 else None)
+        self.narrator = Narrator([s.name for s in self.seats], people[0] if len(people) == 1 else None, lang)
         self.on_gap = on_gap
         self.gaps: list[GapNotice] = []
         self.at_gap, self.search_dirs = at_gap, tuple(search_dirs)
@@ -283,6 +301,11 @@ class Table:
 
     def help_text(self) -> str:
         """How to enter actions, and the DOS call of these rules, in a few lines."""
+        if self.lang != "en":
+            say = lambda key, **f: TABLE(key, self.lang, **f)  # noqa: E731
+            notation = ACTION_HELP.removeprefix("an action is ").replace("' or '", "', '")
+            return "\n".join([say("h.notation", help=notation), say("h.cards"), say("h.list"), say("h.quit"),
+                              *self._dos_line(), *self._gap_line()])
         lines = [f"Type an action in the project's notation: {ACTION_HELP}.",
                  "Cards: 7r = a red 7 (b g r y), #g = a green Wild #, #g=5 = declared as 5, W2 = Wild DOS, "
                  "W2=b = declared blue. Seats are numbered from 0.",
@@ -292,10 +315,14 @@ class Table:
 
     def intro_text(self) -> str:
         """The few lines a game opens with (``help_text`` has the notation)."""
+        if self.lang != "en":
+            return "\n".join([TABLE("h.intro", self.lang), *self._dos_line()])
         return "\n".join(["Type an action, e.g. 'match 7r with 3r+4r' or 'draw'. '?' lists the legal moves; "
                           "Tab completes; 'help' explains the notation.", *self._dos_line()])
 
     def _gap_line(self) -> list[str]:
+        if self.lang != "en":
+            return [TABLE("h.void" if self.at_gap == "void" else "h.ask", self.lang)]
         if self.at_gap == "void":
             return ["Where the rules are silent, the round is void (--at-gap void)."]
         return ["Where the rules are silent, the game stops and the table chooses a reading of the silent rule "
@@ -305,6 +332,10 @@ class Table:
         dos = self.state.ruleset.for_players(self.state.players).dos_call
         if not (dos.required and dos.hand_size):
             return []
+        if self.lang != "en":
+            say = lambda key, **f: TABLE(key, self.lang, **f)  # noqa: E731
+            return [say("h.dos", n=dos.hand_size, who=say("h.next" if dos.catcher is Catcher.NEXT else "h.another"),
+                        penalty=say("h.draws", n=dos.catch_penalty) if dos.catch_penalty else say("h.penalised"))]
         penalty = f" draws {dos.catch_penalty}" if dos.catch_penalty else " is penalised"
         who = "the next player" if dos.catcher is Catcher.NEXT else "another player"
         return [f"DOS: call it yourself ('call-dos') when you hold {dos.hand_size} cards, before your next action. "
@@ -318,15 +349,14 @@ class Table:
         action changes nothing and comes back with its reason."""
         seat = self.person_to_act()
         if seat is None:
-            return Attempt(text, problem="the game is over" if self.over else
-                           "the table must first choose a reading of the silent rule" if self.question else
-                           "it is not a person's turn")
+            return Attempt(text, problem=TABLE("x.over" if self.over else "x.choose-first" if self.question
+                                               else "x.not-yours", self.lang))
         typed = " ".join(text.split())
         if typed.isdigit():
             moves = self.state.legal_actions()
             k = int(typed)
             if not 1 <= k <= len(moves):
-                return Attempt(text, problem=f"there is no move {k}: '?' lists {len(moves)}")
+                return Attempt(text, problem=TABLE("x.no-move", self.lang, k=k, n=len(moves)))
             action = moves[k - 1]
         else:
             try:
@@ -417,14 +447,20 @@ class Table:
         self._tell(events[:at], told)
         choices, games = options(before, gap.path, self.search_dirs, at_deal=action is None)
         round_no = next((e.round for e in reversed(events[:at]) if isinstance(e, Dealt)), round_no)
-        if action is None:
+        if self.lang != "en":
+            situation = translate(gap.situation, self.lang)
+            what = [TABLE("q.deal", self.lang, round=round_no, situation=situation) if action is None else
+                    TABLE("q.action", self.lang, who=self.narrator._name(seat), action=action, situation=situation),
+                    TABLE("q.rule", self.lang, rule=silent_rule(gap.path, self.lang))]
+        elif action is None:
             what = [f"The deal of round {round_no} reached it: {gap.situation}."]
         else:
             what = [f"{self.narrator.who(seat)} {'take' if seat == self.narrator.viewer else 'takes'} "
                     f"'{action}', and play reaches it: {gap.situation}."]
-        what.append(f"Silent rule: {silent_rule(gap.path)}.")
+        if self.lang == "en":
+            what.append(f"Silent rule: {silent_rule(gap.path)}.")
         self.question = GapQuestion(gap.path, rule_description(gap.path), gap.situation, round_no, seat,
-                                    None if action is None else str(action), tuple(what), tuple(choices))
+                                    None if action is None else str(action), tuple(what), tuple(choices), self.lang)
         self._held = _Held(self.question, seat, action, seq, logged_round, voided, events, at, before, games)
         self.state = before
 
@@ -521,9 +557,9 @@ def _snapshot(table: Table, viewer: int) -> TableView:
     seats = tuple(SeatView(i, seat.name, seat.spec, len(s.hand(i)), s.returns()[i], i == s.dealer, i == to_act,
                            bool(s.called[i]) and len(s.hand(i)) == rules.dos_call.hand_size)
                   for i, seat in enumerate(table.seats))
-    return TableView(s.ruleset.name or s.ruleset.id, s.round, rules.target, s.dealer, to_act, viewer, seats,
+    return TableView(s.ruleset.name_in(table.lang) or s.ruleset.id, s.round, rules.target, s.dealer, to_act, viewer, seats,
                      _row(s), tuple(str(c) for c in sorted(s.hand(viewer), key=hand_order)), len(s.deck),
-                     len(s.discard), prompt(table, viewer), s.is_terminal(), table.question is not None)
+                     len(s.discard), prompt(table, viewer), s.is_terminal(), table.question is not None, table.lang)
 
 
 def _row(s: State) -> tuple[RowCard, ...]:
@@ -553,6 +589,8 @@ def _row(s: State) -> tuple[RowCard, ...]:
 
 def prompt(table: Table, viewer: int) -> str:
     """What the game waits for, said to ``viewer``; the DOS call is never suggested."""
+    if table.lang != "en":
+        return _prompt_in(table, viewer, table.lang)
     s = table.state
     if table.question is not None:
         n = len(table.question.options)
@@ -591,14 +629,46 @@ def prompt(table: Table, viewer: int) -> str:
     return head + (", ".join(verbs[:-1]) + " or " + verbs[-1] if len(verbs) > 1 else verbs[0]) + "."
 
 
-def citation(reason: Reason, ruleset: Ruleset) -> str:
+def _prompt_in(table: Table, viewer: int, lang: str) -> str:
+    """:func:`prompt` in another language, with the same facts."""
+    say = lambda key, **f: TABLE(key, lang, **f)  # noqa: E731
+    s = table.state
+    if table.question is not None:
+        n = len(table.question.options)
+        return say("p.question", range="1" if n == 1 else say("p.range", n=n))
+    if s.is_terminal():
+        return say("p.over")
+    seat = s.current_player()
+    if seat != viewer:
+        return say("p.other", who=table.seats[seat].name)
+    legal = s.legal_actions()
+    caught = next((a.seat for a in legal if isinstance(a, CatchDos)), None)
+    if caught is not None:
+        return say("p.catch", who=table.seats[caught].name, n=len(s.hand(caught)), seat=caught)
+    declare = next((a for a in legal if isinstance(a, Declare)), None)
+    if declare is not None:
+        return say("p.declare", card=declare.card.card, example=declare)
+    if s.phase == Phase.BONUS:
+        return say("p.bonus.one") if s.bonus_owed == 1 else say("p.bonus", n=s.bonus_owed)
+    verbs = [say(key) for key, there in (
+        ("p.match", any(isinstance(a, Match) for a in legal)), ("p.draw", any(str(a) == "draw" for a in legal)),
+        ("p.place", any(isinstance(a, Place) for a in legal)), ("p.end", any(str(a) == "end" for a in legal))) if there]
+    if not verbs:
+        return say("p.moves")
+    what = verbs[0]
+    for verb in verbs[1:]:
+        what = say("p.or", a=what, b=verb)
+    return say("p.your-turn" if not s.history or s.phase == Phase.TURN else "p.move", what=what)
+
+
+def citation(reason: Reason, ruleset: Ruleset, lang: str = "en") -> str:
     """The clause a Reason rests on, for people: the source's title, section and quote; a house
     rule's note; or that the sources are silent."""
     p = reason.provenance
     if p is None:
         return ""
     if p.status is Status.UNSPECIFIED:
-        return "the sources don't say"
+        return "the sources don't say" if lang == "en" else TABLE("x.silent", lang)
     if p.citation is None:
         return f"{p.status.value}{': ' + p.note if p.note else ''}"
     c = p.citation
@@ -616,8 +686,10 @@ def _sentence(text: str) -> str:
     return text if text.endswith((".", "…", "?", "!")) else text + "."
 
 
-def explain(attempt: Attempt, ruleset: Ruleset) -> list[str]:
-    """Why an attempt was refused, in lines: what is wrong, the rule, its clause."""
+def explain(attempt: Attempt, ruleset: Ruleset, lang: str = "en") -> list[str]:
+    """Why an attempt was refused, in lines: what is wrong, the rule, its clause (in ``lang``)."""
+    if lang != "en":
+        return _explain_in(attempt, ruleset, lang)
     if attempt.problem is not None:
         return [f"'{attempt.text.strip()}' is not a move: {_sentence(attempt.problem)}", "Type '?' for the legal moves."]
     r = attempt.reason
@@ -630,4 +702,23 @@ def explain(attempt: Attempt, ruleset: Ruleset) -> list[str]:
         cite = citation(r, ruleset)
         if cite:
             lines.append(f"Clause: {cite}")
+    return lines
+
+
+def _explain_in(attempt: Attempt, ruleset: Ruleset, lang: str) -> list[str]:
+    """:func:`explain` in another language: the engine's reason translated, the rule, its clause."""
+    say = lambda key, **f: TABLE(key, lang, **f)  # noqa: E731
+    if attempt.problem is not None:
+        return [say("x.not-a-move", text=attempt.text.strip(), why=_sentence(translate(attempt.problem, lang))),
+                say("x.list")]
+    r = attempt.reason
+    if r is None:
+        return []
+    lines = [say("x.not-allowed", why=_sentence(translate(r.message, lang)))]
+    if r.path:
+        desc = rule_description(r.path, lang)
+        lines.append(_sentence(say("x.rule", path=r.path, desc=f": {desc}" if desc else "")))
+        cite = citation(r, ruleset, lang)
+        if cite:
+            lines.append(say("x.clause", cite=cite))
     return lines

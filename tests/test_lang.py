@@ -1,0 +1,199 @@
+"""``ask`` in the reader's language (issue 27, item 4): the language chosen, every phrase in all
+four languages, the engine's events and sentences said in each, and the same facts in every
+language over the dispute catalogue."""
+
+from __future__ import annotations
+
+import random
+import re
+from collections import Counter
+
+import pytest
+
+from dosrules.disputes import ask, load_scenario, shipped_editions
+from dosrules.disputes.options import options
+from dosrules.disputes.render import render_options_text, render_text, render_html, render_markdown
+from dosrules.engine import new_game
+from dosrules.lang import choose_language
+from dosrules.lang.events import event_line
+from dosrules.lang.phrases import TABLES
+from dosrules.lang.refusals import known, translate
+from dosrules.ruleset.loader import load_ruleset
+from tools.dispute_catalogue import scenario_files
+
+import dosrules.lang.answers  # noqa: F401 - registers its table
+import dosrules.lang.events  # noqa: F401
+
+LANGS = ("en", "de", "ko", "eu")
+
+
+def test_every_phrase_is_in_every_language_with_the_same_fields():
+    assert {t.concern for t in TABLES} >= {"answers", "events", "event-words", "refusals"}
+    assert [m for t in TABLES for m in t.missing()] == []
+
+
+@pytest.mark.parametrize("env, lang, noted", [
+    ({"LANG": "de_DE.UTF-8"}, "de", False),
+    ({"LANG": "en_US.UTF-8", "LC_ALL": "ko_KR.UTF-8"}, "ko", False),
+    ({"LANGUAGE": "eu:es", "LANG": "de_DE.UTF-8"}, "eu", False),
+    ({"LANG": "fr_FR.UTF-8"}, "en", True),
+    ({"LANG": "C.UTF-8"}, "en", False),
+    ({}, "en", False),
+])
+def test_the_language_comes_from_the_locale(env, lang, noted):
+    got, note = choose_language(None, env)
+    assert got == lang and (note is not None) == noted
+    assert choose_language("ko", {"LANG": "de_DE.UTF-8"}) == ("ko", None)
+
+
+def _played_events():
+    out = []
+    for spec in ("mattel-2018", "german", "digest-2017", "mattel-2018+all-wild-row-placer"):
+        rs = load_ruleset(spec)
+        for seed in range(4):
+            s = new_game(rs, 3, seed, max_rounds=2)
+            rng = random.Random(seed)
+            for _ in range(1500):
+                if s.is_terminal():
+                    break
+                s.apply(rng.choice(s.legal_actions()))
+            out += s.events
+    return out
+
+
+def test_events_are_said_from_their_fields_with_the_same_facts():
+    events = _played_events()
+    kinds = {e.kind for e in events}
+    assert {"dealt", "turn", "matched", "drew", "rule-gap", "round-void", "turn-ended"} <= kinds
+    for e in events:
+        assert event_line(e, "en") == str(e)  # the English table says exactly what the log says
+        facts = _facts(str(e))
+        for lang in LANGS[1:]:
+            line = event_line(e, lang)
+            assert _facts(line) == facts, (lang, str(e), line)
+        for text in (getattr(e, "situation", None), getattr(e, "reason", None)):
+            if text and e.kind in ("rule-gap", "round-void", "game-over"):
+                assert known(text), text
+
+
+_CARD = re.compile(r"(?<![A-Za-z0-9#=])(?:(?:10|[1-9])[bgry]|#[bgry](?:=\d+)?|W2(?:=[bgry])?)(?![A-Za-z0-9=])")
+_PATH = re.compile(r"(?<![A-Za-z_.])[a-z_]+(?:\.[a-z_]+)+(?![A-Za-z_])")
+
+
+def _facts(text: str) -> tuple:
+    """What must not change with the language: cards, numbers and rule paths (as multisets)."""
+    cards = Counter(_CARD.findall(text))
+    rest = re.sub(r"Jokers? 2", "Joker", _CARD.sub(" ", text))  # German: the Wild DOS is "Joker 2"
+    paths = Counter(p for p in _PATH.findall(rest) if "_" in p or p.count(".") > 1 or p.split(".")[0] in _ROOTS)
+    return cards, paths, Counter(re.findall(r"\d+", _PATH.sub(" ", rest)))
+
+
+_ROOTS = {"setup", "dos_call", "drawing", "matching", "wilds", "bonuses", "refill", "going_out", "deck", "scoring",
+          "players", "all_wild_row", "deck_exhaustion"}
+
+
+@pytest.fixture(scope="module")
+def catalogue():
+    out = []
+    for path in scenario_files():
+        scenario = load_scenario(path)
+        out.append((scenario, ask(scenario)))
+    return out
+
+
+def test_every_answer_in_the_catalogue_has_the_same_facts_in_every_language(catalogue):
+    editions = shipped_editions()
+    for scenario, answers in catalogue:
+        english = render_text(scenario, answers, {}, editions, verbose=True)
+        want = _facts(_without_scenario_text(english, scenario, answers))
+        for lang in LANGS[1:]:
+            text = render_text(scenario, answers, {}, editions, verbose=True, lang=lang)
+            assert _facts(_without_scenario_text(text, scenario, answers)) == want, (scenario.file, lang)
+            assert render_markdown(scenario, answers, {}, editions, lang=lang)
+            assert f'<html lang="{lang}">' in render_html(scenario, answers, {}, editions, lang=lang)
+
+
+def _without_scenario_text(text: str, scenario, answers) -> str:
+    """The answer less the scenario's own title and question (the file's words, in its language)
+    and the quoted clauses (the sources' words)."""
+    quoted = [scenario.title, scenario.question]
+    for a in answers:
+        quoted += [r.quote for r in a.rules if r.quote]
+        quoted += [cite for r in a.readings for _, cite in r.chosen_by]
+    for q in sorted(quoted, key=len, reverse=True):
+        text = text.replace(q, "")
+    return text
+
+
+def test_no_engine_sentence_in_an_answer_is_left_in_english(catalogue):
+    for scenario, answers in catalogue:
+        for a in answers:
+            for text in (a.reason, *a.notes, *a.filled, a.slip):
+                if text:
+                    assert known(text), (scenario.file, text)
+                    assert all(translate(text, lang) != text for lang in LANGS[1:]), (scenario.file, text)
+
+
+def test_options_say_why_not_in_every_language(catalogue):
+    seen = 0
+    for scenario, answers in catalogue:
+        if scenario.new_game:
+            continue
+        opts = [options(scenario, load_ruleset(a.spec), a.spec) for a in answers if a.spec in shipped_editions()]
+        english = _facts(render_options_text(scenario, opts))
+        for o in opts:
+            for k in o.kinds:
+                if k.why_not:
+                    seen += 1
+                    assert known(k.why_not), k.why_not
+                if k.kind == "match":
+                    assert all(known(opt.words) for opt in k.allowed), [opt.words for opt in k.allowed]
+        for lang in LANGS[1:]:
+            assert _facts(render_options_text(scenario, opts, lang)) == english, (scenario.file, lang)
+    assert seen > 10
+
+
+def _transcript(lang: str, seed: int) -> list[str]:
+    """A game at the table with a person who always takes the first legal move (and the first
+    reading at a rule gap), told in ``lang``: every line a person would read."""
+    from dosrules.cli.tableview import RoundEnds, question_text, status_text, table_text
+    from dosrules.play.table import Table, explain
+
+    table = Table(load_ruleset("mattel-2018"), 3, seed, ["human", "greedy", "random"], max_rounds=2, lang=lang)
+    rounds = RoundEnds(table)
+    out: list = [table.help_text()]
+    for _ in range(400):
+        out += [("news", line.text) for line in table.news()]
+        out += rounds.pending()
+        if table.over:
+            break
+        if table.question is not None:
+            out.append(question_text(table.question).plain)
+            assert table.choose("1") is None or table.choose("0") is None
+            continue
+        view = table.view()
+        out += [status_text(view).plain, table_text(view).plain, view.prompt]
+        out += explain(table.attempt("draw" if "draw" not in table.legal_moves() else "end"), table.ruleset, lang)
+        attempt = table.attempt("1")
+        assert attempt.ok
+    return out
+
+
+@pytest.mark.parametrize("seed", [1, 7])
+def test_a_played_game_tells_the_same_facts_in_every_language(seed):
+    english = _transcript("en", seed)
+    assert len(english) > 50
+    for lang in LANGS[1:]:
+        told = _transcript(lang, seed)
+        assert len(told) == len(english), lang
+        for en_line, line in zip(english, told):
+            if isinstance(line, tuple):  # narration: English says "You", the others name the seat, marked (du)
+                en_line, line = re.sub(r"\b(?:You|you|Your)\b", "Seat 0", en_line[1]), line[1]
+            if "DOS nach" in line or "Mattel" in line:  # the status line ends in the ruleset's title
+                en_line, line = en_line.split("·")[0], line.split("·")[0]
+            assert _facts(_plain_text(line)) == _facts(_plain_text(en_line)), (lang, en_line, line)
+
+
+def _plain_text(text: str) -> str:
+    """A table's line as its facts are compared: every language says one card in words."""
+    return re.sub(r"\b(?:a card|eine Karte|카드 한 장|karta bat)\b", "card", text)
