@@ -102,6 +102,12 @@ def _run(args) -> int:
             raise UsageError(f"{h} cannot be laid on {args.edition}: {problem}",
                              fix="Name house rules that compose with the edition (dosrules show EDITION+HOUSE).")
         singles[h] = ruleset
+    if args.html:  # before the run, which may take long
+        from ..comparison.store import default_db_path
+        from .outfile import check_output
+
+        check_output(args.html, option="--html", inputs=[*edition.files, *(f for r in singles.values() for f in r.files),
+                                                         args.db or default_db_path()])
     paths = {h: set_paths(singles[h], h) for h in houses}
     pairs = pairs_of(args.edition, houses)
     rulesets = {args.edition: edition, **{f"{args.edition}+{h}": r for h, r in singles.items()}}
@@ -160,7 +166,8 @@ def _run(args) -> int:
                   "witness_size": None if args.no_legality else args.witness_size, "alpha": args.alpha},
         run=run)
     if args.html:
-        _write(args.html, render_interactions_html(doc), [*edition.files, store.path])
+        _write(args.html, render_interactions_html(doc),
+               [*edition.files, *(f for r in singles.values() for f in r.files), store.path])
         doc["run"]["html"] = args.html
     if args.json:
         print(json.dumps(doc, indent=2, ensure_ascii=False))
