@@ -1,6 +1,7 @@
 """dosrules sweep: --vary parsing, points, goals, and a run through compare's runner and store."""
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -112,8 +113,8 @@ def test_a_bad_goal_or_a_bad_value_fails_before_simulating(capsys, tmp_path):
 
 
 def test_an_html_file_over_an_input_is_refused_before_the_run(capsys, tmp_path):
-    ruleset = tmp_path / "mine.yaml"
-    ruleset.write_text(load_ruleset("mattel-2018").files[0].read_text())
+    ruleset = tmp_path / "mattel-2018.yaml"
+    ruleset.write_text((Path(__file__).parent.parent / load_ruleset("mattel-2018").files[0]).read_text())
     before = ruleset.read_text()
     db = tmp_path / "r.sqlite"
     for argv in (["sweep", str(ruleset), "--vary", "target=100,200", "--html", str(ruleset)],
