@@ -104,3 +104,14 @@ def test_the_t_distribution_matches_scipy():
         for t in (-2.5, 0.0, 0.3, 1.9, 4.0):
             assert t_cdf(t, df) == pytest.approx(stats.t.cdf(t, df), abs=1e-10)
         assert t_quantile(0.975, df) == pytest.approx(stats.t.ppf(0.975, df), abs=1e-9)
+
+
+def test_every_design_measure_has_a_contrast(ix, capsys):
+    from dosrules.comparison.design import MEASURES
+
+    doc = _run(capsys, ix[0])
+    for a, b in (INTERACTING, (INTERACTING[0], INERT)):
+        names = {r["name"] for r in doc["contrasts"] if (r["a"], r["b"], r["family"]) == (a, b, "design")}
+        assert names == (set(MEASURES) - {"skill"}) | {"rounds_p90", "turns_p90"}
+    inert = [r for r in doc["contrasts"] if (r["b"], r["family"]) == (INERT, "design")]
+    assert all(r["contrast"] == 0 and not r["significant"] for r in inert)  # the very same games

@@ -89,7 +89,7 @@ def _run(args) -> int:
                                            set_paths, shared_cell)
     from ..comparison.interactions_report import (interactions_document, render_interactions_html,
                                                   render_interactions_text)
-    from ..play.simulate import CHUNK_GAMES, CHUNK_ROUNDS, make_agents
+    from ..play.simulate import CHUNK_GAMES, CHUNK_ROUNDS, make_agents, mixed
 
     started = time.perf_counter()
     _check(args)
@@ -145,7 +145,8 @@ def _run(args) -> int:
             data = {(portable[s], n): summary.to_json() for (s, n), summary in summaries.items()}
             ok = [p for p in pairs if "error" not in cells[(p.a, p.b)]]
             chunks = {(portable[s], n): v for (s, n), v in chunk_summaries(plan, store).items()}
-            contrasts = effect_cells(ok, args.edition, data, players, args.alpha, chunks)
+            contrasts = effect_cells(ok, args.edition, data, players, args.alpha, chunks,
+                                     identical=not mixed(args.policy))
             run.update(cells=stats.chunks, cached=stats.cached, computed=stats.computed,
                        chunks_computed=stats.computed)
         if not args.no_legality:

@@ -22,8 +22,9 @@ For each pair (A, B) of house rules on edition E:
   rounds per game, cards drawn, the winner's points) is shown additive, *interacts* when a
   figure's contrast is significant and larger than its margin.
 
-Only the standard library computes the contrasts (no scipy): a rerun that finds every cell in the
-store answers in a second or two.
+The contrasts of the means and outcomes need only the standard library; the design measures
+(fairness, drama, decisiveness, length; :func:`.sweep.design_measures`) load scipy for their
+intervals, so a rerun that finds every cell in the store answers in about two seconds.
 """
 
 from __future__ import annotations
@@ -37,7 +38,7 @@ from typing import Any, Mapping, Sequence
 from .headline import CORE
 from .metrics import metric
 from .stats import Z975, holm
-from .sweep import plain_value
+from .sweep import design_measures, figure_label, plain_value
 
 __all__ = ["Pair", "pairs_of", "set_paths", "order_cell", "shared_cell", "effect_cells", "verdicts",
            "legality_cell_json", "legality_key", "chunk_summaries", "t_cdf", "t_quantile", "FORMAT",
@@ -159,7 +160,8 @@ def _figures(summary: Mapping[str, Any]) -> list[tuple[str, str]]:
 
 def effect_cells(pairs: Sequence[Pair], edition: str, summaries: Mapping[tuple[str, int], Mapping[str, Any]],
                  players: Sequence[int], alpha: float,
-                 chunks: Mapping[tuple[str, int], Sequence[Mapping[str, Any]]] | None = None) -> list[dict[str, Any]]:
+                 chunks: Mapping[tuple[str, int], Sequence[Mapping[str, Any]]] | None = None,
+                 identical: bool = True) -> list[dict[str, Any]]:
     """The contrast AB − A − B + E of every figure, per pair and player count, with its 95%
     interval, a test that it is 0 and a test that it lies within the figure's margin; the tests
     Holm-adjusted over the whole list (two families).
@@ -168,12 +170,31 @@ def effect_cells(pairs: Sequence[Pair], edition: str, summaries: Mapping[tuple[s
     every ruleset) the standard error comes from the spread of the chunk-by-chunk contrasts, which
     the common seeds make small where the rules change little (Student's t with chunks − 1
     degrees of freedom); without them, or with fewer than two chunks, it treats the four
-    summaries as independent samples (normal)."""
+    summaries as independent samples (normal). Every design measure (:func:`.sweep.design_measures`
+    but skill, which needs games of its own; fairness only when ``identical``: every seat has the
+    same agent) is contrasted the same way, from the four whole-run values and their standard
+    errors (normal)."""
     rows = []
+    measures: dict[tuple[str, int], dict[str, tuple[float, float] | None]] = {}
     for pair in pairs:
         for n in players:
             specs = {"e": edition, "a": f"{edition}+{pair.a}", "b": f"{edition}+{pair.b}", "ab": pair.ab}
             cells = {k: summaries[(spec, n)] for k, spec in specs.items()}
+            for spec in specs.values():
+                if (spec, n) not in measures:
+                    measures[(spec, n)] = _design_estimates(summaries[(spec, n)], n, identical)
+            for name in measures[(edition, n)]:
+                est = {k: measures[(spec, n)][name] for k, spec in specs.items()}
+                if any(v is None for v in est.values()):
+                    continue
+                c = est["ab"][0] - est["a"][0] - est["b"][0] + est["e"][0]
+                se = math.sqrt(sum(v[1] for v in est.values()))
+                margin = metric("design", name).margin
+                p, p_tost, half = _tests(c, se, None, margin)
+                rows.append({"a": pair.a, "b": pair.b, "players": n, "family": "design", "name": name,
+                             "label": figure_label("design", name), "contrast": c, "ci95": [c - half, c + half],
+                             "se": se, "df": None, "paired": False, "p": p, "margin": margin,
+                             "p_tost": p_tost, "values": {k: v[0] for k, v in est.items()}})
             for family, name in _figures(cells["e"]):
                 est = {k: _estimate(s, family, name) for k, s in cells.items()}
                 if any(v is None for v in est.values()):
@@ -202,6 +223,27 @@ def effect_cells(pairs: Sequence[Pair], edition: str, summaries: Mapping[tuple[s
         row.setdefault("additive", False)
         row["interacts"] = row["significant"] and abs(row["contrast"]) > row["margin"]
     return rows
+
+
+def _design_estimates(summary: Mapping[str, Any], n: int, identical: bool) -> dict[str, tuple[float, float] | None]:
+    """Each design measure of a summary as (value, variance of the value), from the data of its
+    test (:mod:`.design`); None where the summary has no value."""
+    out: dict[str, tuple[float, float] | None] = {}
+    for name, entry in design_measures(summary, n, identical=identical).items():
+        test = entry.get("test")
+        if name == "skill" or entry.get("value") is None or not test:
+            if name != "skill" and (identical or entry.get("group") != "fairness"):
+                out[name] = None
+            continue
+        if test["kind"] == "mean":
+            var = test["sd"] ** 2 / test["n"]
+        elif test["kind"] == "rate":
+            p = test["count"] / test["total"]
+            var = p * (1 - p) / test["total"] * test["scale"] ** 2
+        else:
+            var = test["se"] ** 2
+        out[name] = (entry["value"], var)
+    return out
 
 
 def _paired(chunks, specs: Mapping[str, str], n: int, family: str, name: str) -> tuple[float, int] | None:
