@@ -4,7 +4,8 @@
 
 Runs, each in a subprocess with a fresh SQLite file and then again on the full one:
 
-* ``sweep mattel-2018 --vary target=100,200,300,400,500 --players 4 --rounds 4000``;
+* ``sweep mattel-2018 --vary target=100,200,300,400,500 --players 4 --rounds 4000`` (filled when
+  rule gaps void many rounds, with the design measures and the skill games);
 * ``interactions mattel-2018`` over every shipped house rule, ``--players 4 --rounds 2000``.
 
 Prints, for each run, its wall time, the CPU time of the process and its workers, and the cells
@@ -15,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import tempfile
 from pathlib import Path
 
@@ -24,8 +26,7 @@ from gaps_measure import run  # the same timing of a command in a subprocess (be
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--jobs", default="2")
-    p.add_argument("--policy", default="greedy",
-                   help="greedy by default: the casual profile stops at a simulation bug under all-wild-row-placer")
+    p.add_argument("--policy", default="casual", help="the behaviour (default casual, the commands' own default)")
     args = p.parse_args()
     commands = {
         "sweep": ["sweep", "mattel-2018", "--vary", "target=100,200,300,400,500", "--players", "4", "--rounds", "4000"],
@@ -40,7 +41,10 @@ def main() -> None:
                 doc, wall, cpu = run(full)
                 r = doc["run"]
                 out.append({"command": "dosrules " + " ".join(full[:-2]), "run": label, "wall_seconds": round(wall, 2),
-                            "cpu_seconds": round(cpu, 2), "cells_computed": r["computed"], "cells_from_store": r["cached"]})
+                            "cpu_seconds": round(cpu, 2), "cells_computed": r["computed"], "cells_from_store": r["cached"],
+                            "load_average": [round(x, 2) for x in os.getloadavg()],
+                            **({"figures_of": doc["figures_of"], "unfilled": r.get("unfilled"), "skill": r.get("skill")}
+                               if name == "sweep" else {"design": doc.get("design", {}).get("kind")})})
     print(json.dumps(out, indent=2))
 
 

@@ -32,6 +32,12 @@ def register(sub) -> None:
     p.add_argument("--witness-size", type=int, default=DEFAULT_WITNESS_SIZE, metavar="N",
                    help=f"largest position (row + hand cards) searched for a legality interaction "
                         f"(default {DEFAULT_WITNESS_SIZE})")
+    p.add_argument("--design", choices=("auto", "all-pairs", "covering"), default="auto",
+                   help="how the effects are simulated: every pair on its own (E, E+A, E+B, E+A+B), or a t-wise "
+                        "covering design of house-rule combinations with each pair's interaction fitted from it; "
+                        "auto (default): the covering design for more than five house rules")
+    p.add_argument("--strength", type=int, default=2, metavar="T",
+                   help="with the covering design: every combination of T house rules in or out occurs (default 2)")
     p.add_argument("--no-legality", action="store_true", help="skip the Z3 legality search")
     p.add_argument("--no-simulation", action="store_true", help="skip the simulated effects")
     p.add_argument("--json", action="store_true", help="print the document as JSON")
@@ -50,8 +56,10 @@ def _check(args) -> None:
         raise UsageError(f"--alpha must be between 0 and 1, not {args.alpha}")
     if len(args.houses) > MAX_HOUSES:
         raise UsageError(f"{len(args.houses)} house rules; at most {MAX_HOUSES}",
-                         fix=f"Every pair is simulated: {MAX_HOUSES} make {MAX_HOUSES * (MAX_HOUSES - 1) // 2} pairs. "
+                         fix=f"Every pair is reported: {MAX_HOUSES} make {MAX_HOUSES * (MAX_HOUSES - 1) // 2} pairs. "
                              "Split them into groups.")
+    check_range("--strength", args.strength, 2, 4, "A strength of 2 covers every pair; 3 or 4 guard against "
+                "three rules interacting together, at more rows.")
     if len(set(args.houses)) != len(args.houses):
         raise UsageError("a house rule is named twice", fix="Name each house rule once.")
 
@@ -85,10 +93,11 @@ def handler(args) -> int:
 
 def _run(args) -> int:
     from ..comparison import RunPlan, make_executor, open_store, run_comparison
-    from ..comparison.interactions import (chunk_summaries, effect_cells, legality_cell_json, legality_key, order_cell, pairs_of,
+    from ..comparison.interactions import (chunk_summaries, covering_effect_cells, effect_cells, legality_cell_json, legality_key, order_cell, pairs_of,
                                            set_paths, shared_cell)
     from ..comparison.interactions_report import (interactions_document, render_interactions_html,
                                                   render_interactions_text)
+    from ..comparison.interactions_design import COVERING_ABOVE
     from ..play.simulate import CHUNK_GAMES, CHUNK_ROUNDS, make_agents, mixed
 
     started = time.perf_counter()
@@ -133,20 +142,27 @@ def _run(args) -> int:
     dirs = tuple(str(d.resolve()) for d in ruleset_dirs(args))
     run = {"cells": 0, "cached": 0, "computed": 0, "chunks_computed": 0, "legality_computed": 0}
     contrasts = None
+    design, simulated = None, rulesets
+    ok = [p for p in pairs if "error" not in cells[(p.a, p.b)]]
+    if not args.no_simulation and (args.design == "covering" or (args.design == "auto" and len(houses) > COVERING_ABOVE)):
+        design, simulated = _covering(args, houses, rulesets)
     with open_store(args.db) as store, make_executor(args.executor, args.jobs or os.cpu_count() or 1,
                                                      args.scheduler) as executor:
         if not args.no_simulation:
-            specs = list(rulesets)
+            specs = list(simulated)
             portable = {_portable(s): s for s in specs}
-            plan = RunPlan([(_portable(s), rulesets[s].content_hash) for s in specs], players, args.policy,
+            plan = RunPlan([(_portable(s), simulated[s].content_hash) for s in specs], players, args.policy,
                            args.seed, args.rounds, chunk_rounds, dirs, games=args.games, chunk_games=chunk_games,
                            situations=False)
             summaries, stats = run_comparison(plan, store, executor, progress=_progress_factory(args))
             data = {(portable[s], n): summary.to_json() for (s, n), summary in summaries.items()}
-            ok = [p for p in pairs if "error" not in cells[(p.a, p.b)]]
             chunks = {(portable[s], n): v for (s, n), v in chunk_summaries(plan, store).items()}
-            contrasts = effect_cells(ok, args.edition, data, players, args.alpha, chunks,
-                                     identical=not mixed(args.policy))
+            if design is not None:
+                contrasts = covering_effect_cells(ok, houses, args.edition, design["rows"], data, players, args.alpha,
+                                                  chunks, identical=not mixed(args.policy))
+            else:
+                contrasts = effect_cells(ok, args.edition, data, players, args.alpha, chunks,
+                                         identical=not mixed(args.policy))
             run.update(cells=stats.chunks, cached=stats.cached, computed=stats.computed,
                        chunks_computed=stats.computed)
         if not args.no_legality:
@@ -164,7 +180,8 @@ def _run(args) -> int:
         pairs=pairs, players=players, cells=cells, effects=contrasts,
         settings={"players": players, "rounds": None if args.no_simulation else args.rounds,
                   "games": args.games, "policy": args.policy, "seed": args.seed,
-                  "witness_size": None if args.no_legality else args.witness_size, "alpha": args.alpha},
+                  "witness_size": None if args.no_legality else args.witness_size, "alpha": args.alpha,
+                  "design": None if args.no_simulation else design or _all_pairs(houses)},
         run=run)
     if args.html:
         _write(args.html, render_interactions_html(doc),
@@ -175,6 +192,36 @@ def _run(args) -> int:
     else:
         sys.stdout.write(render_interactions_text(doc))
     return 0
+
+
+def _all_pairs(houses) -> dict:
+    k = len(houses)
+    return {"kind": "all-pairs", "rulesets": 1 + k + k * (k - 1) // 2, "all_pairs_rulesets": 1 + k + k * (k - 1) // 2}
+
+
+def _covering(args, houses, rulesets):
+    """The covering design (:mod:`dosrules.comparison.interactions_design`) and the rulesets to
+    simulate: one per row, the bare edition first."""
+    from ..comparison.interactions_design import covering_design, row_spec
+
+    loaded = {}
+
+    def allowed(row) -> bool:
+        spec = row_spec(args.edition, houses, row)
+        if spec not in rulesets and spec not in loaded:
+            loaded[spec] = _compose(spec, args)[0]
+        return rulesets.get(spec, loaded.get(spec)) is not None
+
+    design = covering_design(len(houses), args.strength, allowed)
+    if not design["estimable"]:
+        raise UsageError(f"no covering design of these {len(houses)} house rules lets every pair's interaction be "
+                         "estimated: too many of their combinations do not compose",
+                         fix="Give --design all-pairs, or leave out the house rules that do not compose together.")
+    specs = [row_spec(args.edition, houses, r) for r in design["rows"]]
+    k = len(houses)
+    design.update(kind="covering", rulesets=len(specs), specs=specs, all_pairs_rulesets=1 + k + k * (k - 1) // 2,
+                  model="main effects and every pairwise interaction (no three rules interacting together)")
+    return design, {s: rulesets.get(s, loaded.get(s)) for s in specs}
 
 
 def _legality(args, pairs, cells, rulesets, players, store, executor, run, dirs, key_of, cell_fn) -> None:

@@ -40,7 +40,8 @@ from .metrics import metric
 from .stats import Z975, holm
 from .sweep import design_measures, figure_label, plain_value
 
-__all__ = ["Pair", "pairs_of", "set_paths", "order_cell", "shared_cell", "effect_cells", "verdicts",
+__all__ = ["Pair", "pairs_of", "set_paths", "order_cell", "shared_cell", "effect_cells", "covering_effect_cells",
+           "verdicts",
            "legality_cell_json", "legality_key", "chunk_summaries", "t_cdf", "t_quantile", "FORMAT",
            "GENERAL_SITUATIONS", "MAX_HOUSES"]
 
@@ -211,6 +212,51 @@ def effect_cells(pairs: Sequence[Pair], edition: str, summaries: Mapping[tuple[s
                              "label": metric(family, name).label, "contrast": c, "ci95": [c - half, c + half],
                              "se": se, "df": df, "paired": paired is not None, "p": p, "margin": margin,
                              "p_tost": p_tost, "values": {k: v[0] for k, v in est.items()}})
+    return _adjust(rows, alpha)
+
+
+def covering_effect_cells(pairs: Sequence[Pair], houses: Sequence[str], edition: str, design_rows: Sequence[Sequence[int]],
+                          summaries: Mapping[tuple[str, int], Mapping[str, Any]], players: Sequence[int], alpha: float,
+                          chunks: Mapping[tuple[str, int], Sequence[Mapping[str, Any]]],
+                          identical: bool = True) -> list[dict[str, Any]]:
+    """The rows of :func:`effect_cells`, each pair's contrast estimated from a covering design
+    (:mod:`.interactions_design`): the interaction term of the model fitted to the design's rows
+    (``design_rows``, 0/1 per house rule), the same tests and Holm families."""
+    from .interactions_design import fit_contrasts, row_spec
+
+    specs = [row_spec(edition, houses, r) for r in design_rows]
+    index = {h: i for i, h in enumerate(houses)}
+    rows = []
+    for n in players:
+        cells = [summaries[(spec, n)] for spec in specs]
+        fits = []
+        for family, name in _figures(cells[0]):
+            def chunk_values(r: int, family=family, name=name):
+                found = [_estimate(c, family, name) for c in chunks.get((specs[r], n), [])]
+                return None if any(v is None for v in found) else [v[0] for v in found]
+            fits.append((family, name, fit_contrasts(houses, design_rows, n, chunk_values,
+                                                     lambda r, family=family, name=name: _estimate(cells[r], family, name))))
+        measures = [_design_estimates(c, n, identical) for c in cells]
+        for name in measures[0]:
+            fits.append(("design", name, fit_contrasts(houses, design_rows, n, lambda r: None,
+                                                       lambda r, name=name: measures[r].get(name))))
+        for family, name, fit in fits:
+            for pair in pairs:
+                term = fit.get(tuple(sorted((index[pair.a], index[pair.b]))))
+                if term is None:
+                    continue
+                c, se, df = term["contrast"], term["se"], term["df"]
+                margin = metric(family, name).margin
+                p, p_tost, half = _tests(c, se, df, margin)
+                rows.append({"a": pair.a, "b": pair.b, "players": n, "family": family, "name": name,
+                             "label": figure_label(family, name), "contrast": c, "ci95": [c - half, c + half],
+                             "se": se, "df": df, "paired": term["paired"], "p": p, "margin": margin,
+                             "p_tost": p_tost, "values": None, "from": "covering design"})
+    return _adjust(rows, alpha)
+
+
+def _adjust(rows: list[dict[str, Any]], alpha: float) -> list[dict[str, Any]]:
+    """The two Holm families of a list of contrasts: significant, and additive (within the margin)."""
     for row, adjusted in zip(rows, holm([r["p"] for r in rows])):
         row["p_holm"] = adjusted
         row["significant"] = adjusted < alpha
