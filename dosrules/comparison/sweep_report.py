@@ -97,7 +97,7 @@ def figures_sentence(doc: Mapping[str, Any]) -> str:
     most = f"{100 * gaps['max_void_share']:.1f}%{at}"
     if doc.get("filling"):
         heavy = [r for r in gaps["points"] if r["heavy"]]
-        return (f"Every figure below is of the points filled with the same named readings ({doc['filling']['source']}), "
+        return (f"Every figure below is of the points filled with the same named readings, {doc['filling']['source']}, "
                 f"at the full {_amount(s)}: as written, rule gaps void more than {100 * gaps['threshold']:.0f}% of "
                 f"the rounds at {len(heavy)} of the {len(gaps['points'])} points and player counts under policy "
                 f"{s['policy']}, up to {most}; the points as written are the secondary table at the end "
