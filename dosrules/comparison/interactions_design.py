@@ -69,16 +69,22 @@ def covering_design(k: int, strength: int = DEFAULT_STRENGTH,
         return ok[row]
 
     rows: list[tuple[int, ...]] = [tuple([0] * k)]
+    chosen = set(rows)
     need = {(cols, levels) for cols in combinations(range(k), strength) for levels in product((0, 1), repeat=strength)}
 
+    groups = list(combinations(range(k), strength))
+    covered: dict[tuple[int, ...], frozenset] = {}
+
     def covers(row):
-        return {(cols, tuple(row[c] for c in cols)) for cols in combinations(range(k), strength)}
+        if row not in covered:
+            covered[row] = frozenset((cols, tuple(row[c] for c in cols)) for cols in groups)
+        return covered[row]
 
     need -= covers(rows[0])
     while need:
         best, gain = None, 0
         for row in candidates:
-            if row in rows:
+            if row in chosen:
                 continue
             g = len(need & covers(row))
             if g > gain and fine(row):
@@ -86,6 +92,7 @@ def covering_design(k: int, strength: int = DEFAULT_STRENGTH,
         if best is None:
             break
         rows.append(best)
+        chosen.add(best)
         need -= covers(best)
     covering = len(rows)
     X = np.array([_features(r, terms) for r in rows])
@@ -93,7 +100,7 @@ def covering_design(k: int, strength: int = DEFAULT_STRENGTH,
     F = np.array([_features(r, terms) for r in pool])
     while np.linalg.matrix_rank(X) < len(terms):
         inverse = np.linalg.inv(X.T @ X + 1e-6 * np.eye(len(terms)))
-        variance = np.einsum("ij,jk,ik->i", F, inverse, F)
+        variance = ((F @ inverse) * F).sum(axis=1)
         chosen = None
         for i in np.argsort(-variance, kind="stable"):
             if fine(pool[i]):
