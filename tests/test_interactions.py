@@ -139,7 +139,7 @@ COVERED = (*INTERACTING, INERT, "test-catch-penalty-3", "test-catch-penalty-6", 
 def test_the_covering_design_finds_the_pair_built_to_interact_and_calls_the_others_additive(capsys, tmp_path):
     doc = _run(capsys, ["interactions", "mattel-2018", *COVERED, "--rulesets", RULESETS, "--players", "4",
                         "--rounds", "600", "--chunk-rounds", "50", "--policy", "greedy", "--jobs", "1",
-                        "--no-legality", "--db", str(tmp_path / "r.sqlite"), "--json"])
+                        "--no-legality", "--design", "covering", "--db", str(tmp_path / "r.sqlite"), "--json"])
     design = doc["settings"]["design"]
     assert design["kind"] == "covering" and design["strength"] == 2 and design["all_pairs_rulesets"] == 22
     assert doc["run"]["cells"] == design["rulesets"] * 12  # one ruleset per row, 12 chunks each
@@ -147,7 +147,14 @@ def test_the_covering_design_finds_the_pair_built_to_interact_and_calls_the_othe
     assert _pair(doc, *INTERACTING)["effect"]["4"]["verdict"] == "interacts"
     assert _pair(doc, INTERACTING[0], INERT)["effect"]["4"]["verdict"] == "additive"
     assert _pair(doc, INTERACTING[1], INERT)["effect"]["4"]["verdict"] == "additive"
+    # the three catch-penalty rules set one rule path: the design says its model cannot express that
+    assert "test-catch-penalty-4 and test-catch-penalty-3" in design["warning"]
     text = run(capsys, "interactions", "mattel-2018", *COVERED, "--rulesets", RULESETS, "--players", "4",
                "--rounds", "600", "--chunk-rounds", "50", "--policy", "greedy", "--jobs", "1", "--no-legality",
-               "--db", str(tmp_path / "r.sqlite"))[1]
+               "--design", "covering", "--db", str(tmp_path / "r.sqlite"))[1]
     assert "a strength-2 covering design of the 6 house rules" in text and "against 22 for every pair" in text
+    # left to choose (auto), six house rules of which two set one rule path are run pair by pair
+    auto = _run(capsys, ["interactions", "mattel-2018", *COVERED, "--rulesets", RULESETS, "--players", "4",
+                         "--rounds", "100", "--chunk-rounds", "50", "--policy", "greedy", "--jobs", "1",
+                         "--no-legality", "--db", str(tmp_path / "r.sqlite"), "--json"])["settings"]["design"]
+    assert auto["kind"] == "all-pairs" and "set the same rule path" in auto["why"]

@@ -144,8 +144,18 @@ def _run(args) -> int:
     contrasts = None
     design, simulated = None, rulesets
     ok = [p for p in pairs if "error" not in cells[(p.a, p.b)]]
-    if not args.no_simulation and (args.design == "covering" or (args.design == "auto" and len(houses) > COVERING_ABOVE)):
+    same = [p for p in ok if cells[(p.a, p.b)]["shared"]["paths"]]
+    why = None
+    if same:  # a pairwise model cannot express a rule that replaces another's value
+        why = (f"{_pairs_words(same)} set the same rule path, so where both are in a row the later replaces the "
+               "other, which a model of pairwise interactions cannot express")
+    covering = args.design == "covering" or (args.design == "auto" and len(houses) > COVERING_ABOVE and not same)
+    if not args.no_simulation and covering:
         design, simulated = _covering(args, houses, rulesets)
+        if why:
+            design["warning"] = f"{why}: their pairs' terms, and the others', may be biased (--design all-pairs)"
+    elif not args.no_simulation and args.design == "auto" and len(houses) > COVERING_ABOVE:
+        why = f"every pair on its own, not the covering design: {why}"
     with open_store(args.db) as store, make_executor(args.executor, args.jobs or os.cpu_count() or 1,
                                                      args.scheduler) as executor:
         if not args.no_simulation:
@@ -181,7 +191,7 @@ def _run(args) -> int:
         settings={"players": players, "rounds": None if args.no_simulation else args.rounds,
                   "games": args.games, "policy": args.policy, "seed": args.seed,
                   "witness_size": None if args.no_legality else args.witness_size, "alpha": args.alpha,
-                  "design": None if args.no_simulation else design or _all_pairs(houses)},
+                  "design": None if args.no_simulation else design or _all_pairs(houses, why)},
         run=run)
     if args.html:
         _write(args.html, render_interactions_html(doc),
@@ -194,9 +204,15 @@ def _run(args) -> int:
     return 0
 
 
-def _all_pairs(houses) -> dict:
+def _all_pairs(houses, why: str | None) -> dict:
     k = len(houses)
-    return {"kind": "all-pairs", "rulesets": 1 + k + k * (k - 1) // 2, "all_pairs_rulesets": 1 + k + k * (k - 1) // 2}
+    return {"kind": "all-pairs", "rulesets": 1 + k + k * (k - 1) // 2, "all_pairs_rulesets": 1 + k + k * (k - 1) // 2,
+            "why": why if why and why.startswith("every pair") else None}
+
+
+def _pairs_words(pairs) -> str:
+    names = [f"{p.a} and {p.b}" for p in pairs[:3]]
+    return "; ".join(names) + (f" (and {len(pairs) - 3} more pairs)" if len(pairs) > 3 else "")
 
 
 def _covering(args, houses, rulesets):

@@ -143,12 +143,14 @@ def design_sentence(doc: Mapping[str, Any]) -> str:
     amount = f"{s['games']:,} games" if s.get("games") else f"{s['rounds']:,} rounds"
     if d["kind"] == "all-pairs":
         return (f"Effects: every pair on its own (the edition, each house rule alone, each pair together: "
-                f"{d['rulesets']} rulesets of {amount} each per player count); each contrast is AB - A - B + E.")
+                f"{d['rulesets']} rulesets of {amount} each per player count); each contrast is AB - A - B + E."
+                + (f" ({d['why'][0].upper()}{d['why'][1:]}.)" if d.get("why") else ""))
     return (f"Effects: a strength-{d['strength']} covering design of the {k} house rules ({d['covering_rows']} rows cover "
             f"every combination of {d['strength']} rules in or out; {d['rulesets'] - d['covering_rows']} more make every "
             f"pair's term estimable): {d['rulesets']} rulesets of {amount} each per player count, against "
             f"{d['all_pairs_rulesets']} for every pair on its own. Each pair's contrast is its interaction term in a "
-            f"least-squares model with {d['model']}, fitted chunk by chunk; every row informs every term.")
+            f"least-squares model with {d['model']}, fitted chunk by chunk; every row informs every term."
+            + (f" Warning: {d['warning']}." if d.get("warning") else ""))
 
 
 def render_interactions_text(doc: Mapping[str, Any]) -> str:
