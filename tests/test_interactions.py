@@ -104,3 +104,57 @@ def test_the_t_distribution_matches_scipy():
         for t in (-2.5, 0.0, 0.3, 1.9, 4.0):
             assert t_cdf(t, df) == pytest.approx(stats.t.cdf(t, df), abs=1e-10)
         assert t_quantile(0.975, df) == pytest.approx(stats.t.ppf(0.975, df), abs=1e-9)
+
+
+def test_every_design_measure_has_a_contrast(ix, capsys):
+    from dosrules.comparison.design import MEASURES
+
+    doc = _run(capsys, ix[0])
+    for a, b in (INTERACTING, (INTERACTING[0], INERT)):
+        names = {r["name"] for r in doc["contrasts"] if (r["a"], r["b"], r["family"]) == (a, b, "design")}
+        assert names == (set(MEASURES) - {"skill"}) | {"rounds_p90", "turns_p90"}
+    inert = [r for r in doc["contrasts"] if (r["b"], r["family"]) == (INERT, "design")]
+    assert all(r["contrast"] == 0 and not r["significant"] for r in inert)  # the very same games
+
+
+def test_a_covering_design_covers_every_pair_and_makes_every_pair_estimable():
+    from itertools import combinations
+
+    from dosrules.comparison.interactions_design import covering_design
+
+    for k, t in ((6, 2), (8, 2), (6, 3)):
+        design = covering_design(k, t)
+        rows = design["rows"]
+        assert design["estimable"] and not design["uncovered"] and rows[0] == [0] * k
+        for cols in combinations(range(k), t):  # every combination of t rules in or out occurs
+            assert len({tuple(r[c] for c in cols) for r in rows}) == 2 ** t
+        assert design["terms"] == 1 + k + k * (k - 1) // 2 <= len(rows) <= design["terms"] + (t > 2)
+    barred = covering_design(6, 2, allowed=lambda row: not (row[0] and row[1] and sum(row) > 2))
+    assert barred["estimable"] and all(not (r[0] and r[1] and sum(r) > 2) for r in barred["rows"])
+
+
+COVERED = (*INTERACTING, INERT, "test-catch-penalty-3", "test-catch-penalty-6", "two-player")
+
+
+def test_the_covering_design_finds_the_pair_built_to_interact_and_calls_the_others_additive(capsys, tmp_path):
+    doc = _run(capsys, ["interactions", "mattel-2018", *COVERED, "--rulesets", RULESETS, "--players", "4",
+                        "--rounds", "600", "--chunk-rounds", "50", "--policy", "greedy", "--jobs", "1",
+                        "--no-legality", "--design", "covering", "--db", str(tmp_path / "r.sqlite"), "--json"])
+    design = doc["settings"]["design"]
+    assert design["kind"] == "covering" and design["strength"] == 2 and design["all_pairs_rulesets"] == 22
+    assert doc["run"]["cells"] == design["rulesets"] * 12  # one ruleset per row, 12 chunks each
+    assert len(doc["pairs"]) == 15 and all("effect" in p for p in doc["pairs"])
+    assert _pair(doc, *INTERACTING)["effect"]["4"]["verdict"] == "interacts"
+    assert _pair(doc, INTERACTING[0], INERT)["effect"]["4"]["verdict"] == "additive"
+    assert _pair(doc, INTERACTING[1], INERT)["effect"]["4"]["verdict"] == "additive"
+    # the three catch-penalty rules set one rule path: the design says its model cannot express that
+    assert "test-catch-penalty-4 and test-catch-penalty-3" in design["warning"]
+    text = run(capsys, "interactions", "mattel-2018", *COVERED, "--rulesets", RULESETS, "--players", "4",
+               "--rounds", "600", "--chunk-rounds", "50", "--policy", "greedy", "--jobs", "1", "--no-legality",
+               "--design", "covering", "--db", str(tmp_path / "r.sqlite"))[1]
+    assert "a strength-2 covering design of the 6 house rules" in text and "against 22 for every pair" in text
+    # left to choose (auto), six house rules of which two set one rule path are run pair by pair
+    auto = _run(capsys, ["interactions", "mattel-2018", *COVERED, "--rulesets", RULESETS, "--players", "4",
+                         "--rounds", "100", "--chunk-rounds", "50", "--policy", "greedy", "--jobs", "1",
+                         "--no-legality", "--db", str(tmp_path / "r.sqlite"), "--json"])["settings"]["design"]
+    assert auto["kind"] == "all-pairs" and "set the same rule path" in auto["why"]

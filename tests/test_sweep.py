@@ -1,6 +1,7 @@
 """dosrules sweep: --vary parsing, points, goals, and a run through compare's runner and store."""
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -109,3 +110,51 @@ def test_a_bad_goal_or_a_bad_value_fails_before_simulating(capsys, tmp_path):
     code, _, err = run(capsys, "sweep", "mattel-2018", "--vary", "target=50,5000", "--db", str(tmp_path / "r.sqlite"))
     assert code != 0 and "5000 is more than the maximum of 2000" in err
     assert not (tmp_path / "r.sqlite").exists() or "Traceback" not in err
+
+
+def test_an_html_file_over_an_input_is_refused_before_the_run(capsys, tmp_path):
+    ruleset = tmp_path / "mattel-2018.yaml"
+    ruleset.write_text((Path(__file__).parent.parent / load_ruleset("mattel-2018").files[0]).read_text())
+    before = ruleset.read_text()
+    db = tmp_path / "r.sqlite"
+    for argv in (["sweep", str(ruleset), "--vary", "target=100,200", "--html", str(ruleset)],
+                 ["interactions", "mattel-2018", "reshuffle", "target-500", "--html", str(db)]):
+        code, _, err = run(capsys, *argv, "--db", str(db), "--rounds", "100")
+        assert code != 0 and "--html" in err and "a file the command reads" in err and "Traceback" not in err
+        assert not db.exists()  # refused before the run opened the results store
+    assert ruleset.read_text() == before
+
+
+def test_a_sweep_with_rule_gaps_fills_every_point_and_keeps_them_as_written_second(capsys, tmp_path):
+    db = str(tmp_path / "r.sqlite")
+    argv = ["sweep", "mattel-2018", "--vary", "target=100,200", "--players", "4", "--rounds", "400",
+            "--chunk-rounds", "100", "--jobs", "1", "--skill", "none", "--db", db]
+    doc = json.loads(run(capsys, *argv, "--json")[1])
+    assert doc["figures_of"] == "filled" and doc["gaps"]["max_void_share"] > 0.05
+    assert all(r["filled_void_share"] == 0 and r["void_share"] > 0.05 for r in doc["gaps"]["points"])
+    readings = {cell["ruleset"]: {(x["path"], x["reading"]) for x in cell["readings"]}
+                for cell in doc["filling"]["rulesets"]}
+    assert len(readings) == 2 and len(set(map(frozenset, readings.values()))) == 1  # the same readings
+    void = [p for c in doc["figures"] if c["name"] == "void-gap" for p in c["points"]]
+    assert all(p["value"] == 0 for p in void)  # the tested figures are of the filled points
+    text = run(capsys, *argv)[1]
+    assert text.splitlines()[1].startswith("Every figure below is of the points filled with the same named readings")
+    assert "The points as written (secondary" in text and "all_wild_row" in text
+    kept = json.loads(run(capsys, *argv, "--no-fill", "--json")[1])
+    assert kept["figures_of"] == "as written" and kept["filling"] is None
+    assert next(c for c in kept["figures"] if c["name"] == "void-gap")["points"][0]["value"] > 0.05
+    assert "of the points as written (--no-fill)" in run(capsys, *argv, "--no-fill")[1]
+
+
+def test_every_design_measure_is_a_tested_curve_and_a_goal(capsys, tmp_path):
+    from dosrules.comparison.design import MEASURES
+
+    doc = json.loads(_sweep(capsys, tmp_path, "--json", "--goal", "lead changes per game>=1"))
+    design = {c["name"]: c for c in doc["figures"] if c["family"] == "design"}
+    assert set(design) == set(MEASURES) | {"rounds_p90", "turns_p90"}
+    base = design["rounds_median"]["points"][1]
+    assert base["ci95"] and design["rounds_median"]["points"][0]["p_holm"] is not None
+    assert design["rounds_median"]["points"][0]["value"] < base["value"]
+    assert doc["tests"]["family_size"] >= len(MEASURES)  # the measures are in the Holm family
+    [goal] = doc["goals"]
+    assert (goal["family"], goal["name"]) == ("design", "lead_changes")

@@ -9,7 +9,8 @@ import sys
 from pathlib import Path
 
 from ..errors import UsageError
-from .common import (MAX_RUN_CHUNKS, MAX_RUN_GAMES, MAX_RUN_ROUNDS, POLICY_HELP, add_rulesets_option, add_run_options,
+from .filling import add_fill_options, add_skill_options, check_fill_options
+from .common import (MAX_RUN_CHUNKS, MAX_RUN_GAMES, POLICY_HELP, add_rulesets_option, add_run_options,
                      check_range, check_run_amount, load, ruleset_dirs)
 
 
@@ -51,13 +52,7 @@ def register(sub) -> None:
                         "shifts the agents one seat each game, so that each sits in each seat equally often; "
                         "'fixed' keeps them where named")
     p.add_argument("--seed", type=int, default=1, help="the run's seed (default 1)")
-    p.add_argument("--skill", default=None, metavar="STRONG,WEAK",
-                   help="the skill measure's agents: games with one STRONG agent among WEAK ones, STRONG in "
-                        "each seat in turn (default greedy and the --policy agent, or casual when --policy is "
-                        "greedy or names several agents); 'none' skips it and its games")
-    p.add_argument("--skill-games", type=int, default=None, metavar="N",
-                   help="games the skill measure plays per ruleset and player count (default: --games, or a "
-                        "quarter of --rounds: about twice the games of the comparison itself)")
+    add_skill_options(p, "ruleset")
     add_run_options(p)
     p.add_argument("--chunk-rounds", type=int, default=None, metavar="N",
                    help="rounds per chunk, the unit of work, storage and resumption (default 250; "
@@ -71,20 +66,7 @@ def register(sub) -> None:
                    help="list every test in the text report, not only the significant differences")
     p.add_argument("--alpha", type=float, default=0.05,
                    help="significance level after the Holm–Bonferroni correction (default 0.05)")
-    p.add_argument("--gap-threshold", type=float, default=0.05, metavar="RATE",
-                   help="flag a ruleset whose rule gaps void more than this share of rounds (default 0.05)")
-    p.add_argument("--fill", metavar="SOURCE",
-                   help="when rule gaps void more rounds than --gap-threshold, every ruleset is filled, and "
-                        "SOURCE's readings come first: a ruleset, a readings file or path=reading, chained with ~; "
-                        "silences SOURCE leaves open take the reading most shipped rulesets choose (the default "
-                        "for all of them)")
-    p.add_argument("--no-fill", action="store_true",
-                   help="compare the rulesets as written, even when rule gaps void many of their rounds (by "
-                        "default the comparison then fills every ruleset with the same named readings)")
-    p.add_argument("--unfilled-rounds", type=int, metavar="N",
-                   help="rounds (with --games: games) the rulesets as written run for before the comparison "
-                        "knows whether to fill them; when it fills them, their figures are the secondary table "
-                        "(default a quarter of --rounds (--games), at least 2,000 rounds (100 games) or all of them)")
+    add_fill_options(p, "comparison", "every ruleset")
     p.add_argument("--cap-threshold", type=float, default=0.0, metavar="RATE",
                    help="flag a ruleset with more than this share of rounds stopped at the turn cap (default 0)")
     p.add_argument("--same-ending-threshold", type=float, default=0.99, metavar="RATE",
@@ -155,10 +137,8 @@ def _check(args) -> None:
     check_range("--witness-size", args.witness_size, 2, MAX_WITNESS_SIZE,
                 f"The witness search grows fast with the position; {MAX_WITNESS_SIZE} cards is the most it "
                 "settles in seconds.")
-    check_range("--unfilled-rounds", args.unfilled_rounds, 1, MAX_RUN_GAMES if args.games else MAX_RUN_ROUNDS, longer)
+    check_fill_options(args)
     check_range("--skill-games", args.skill_games, 1, MAX_RUN_GAMES, longer)
-    if args.no_fill and args.fill:
-        raise UsageError("--fill and --no-fill contradict each other", fix="Give one of them.")
     for name in ("alpha", "gap_threshold", "cap_threshold", "same_ending_threshold", "rare_threshold"):
         value = getattr(args, name)
         if not 0.0 <= value <= 1.0:

@@ -32,6 +32,12 @@ def register(sub) -> None:
     p.add_argument("--witness-size", type=int, default=DEFAULT_WITNESS_SIZE, metavar="N",
                    help=f"largest position (row + hand cards) searched for a legality interaction "
                         f"(default {DEFAULT_WITNESS_SIZE})")
+    p.add_argument("--design", choices=("auto", "all-pairs", "covering"), default="auto",
+                   help="how the effects are simulated: every pair on its own (E, E+A, E+B, E+A+B), or a t-wise "
+                        "covering design of house-rule combinations with each pair's interaction fitted from it; "
+                        "auto (default): the covering design for more than five house rules")
+    p.add_argument("--strength", type=int, default=2, metavar="T",
+                   help="with the covering design: every combination of T house rules in or out occurs (default 2)")
     p.add_argument("--no-legality", action="store_true", help="skip the Z3 legality search")
     p.add_argument("--no-simulation", action="store_true", help="skip the simulated effects")
     p.add_argument("--json", action="store_true", help="print the document as JSON")
@@ -50,8 +56,10 @@ def _check(args) -> None:
         raise UsageError(f"--alpha must be between 0 and 1, not {args.alpha}")
     if len(args.houses) > MAX_HOUSES:
         raise UsageError(f"{len(args.houses)} house rules; at most {MAX_HOUSES}",
-                         fix=f"Every pair is simulated: {MAX_HOUSES} make {MAX_HOUSES * (MAX_HOUSES - 1) // 2} pairs. "
+                         fix=f"Every pair is reported: {MAX_HOUSES} make {MAX_HOUSES * (MAX_HOUSES - 1) // 2} pairs. "
                              "Split them into groups.")
+    check_range("--strength", args.strength, 2, 4, "A strength of 2 covers every pair; 3 or 4 guard against "
+                "three rules interacting together, at more rows.")
     if len(set(args.houses)) != len(args.houses):
         raise UsageError("a house rule is named twice", fix="Name each house rule once.")
 
@@ -85,11 +93,12 @@ def handler(args) -> int:
 
 def _run(args) -> int:
     from ..comparison import RunPlan, make_executor, open_store, run_comparison
-    from ..comparison.interactions import (chunk_summaries, effect_cells, legality_cell_json, legality_key, order_cell, pairs_of,
+    from ..comparison.interactions import (chunk_summaries, covering_effect_cells, effect_cells, legality_cell_json, legality_key, order_cell, pairs_of,
                                            set_paths, shared_cell)
     from ..comparison.interactions_report import (interactions_document, render_interactions_html,
                                                   render_interactions_text)
-    from ..play.simulate import CHUNK_GAMES, CHUNK_ROUNDS, make_agents
+    from ..comparison.interactions_design import COVERING_ABOVE
+    from ..play.simulate import CHUNK_GAMES, CHUNK_ROUNDS, make_agents, mixed
 
     started = time.perf_counter()
     _check(args)
@@ -102,6 +111,12 @@ def _run(args) -> int:
             raise UsageError(f"{h} cannot be laid on {args.edition}: {problem}",
                              fix="Name house rules that compose with the edition (dosrules show EDITION+HOUSE).")
         singles[h] = ruleset
+    if args.html:  # before the run, which may take long
+        from ..comparison.store import default_db_path
+        from .outfile import check_output
+
+        check_output(args.html, option="--html", inputs=[*edition.files, *(f for r in singles.values() for f in r.files),
+                                                         args.db or default_db_path()])
     paths = {h: set_paths(singles[h], h) for h in houses}
     pairs = pairs_of(args.edition, houses)
     rulesets = {args.edition: edition, **{f"{args.edition}+{h}": r for h, r in singles.items()}}
@@ -127,19 +142,37 @@ def _run(args) -> int:
     dirs = tuple(str(d.resolve()) for d in ruleset_dirs(args))
     run = {"cells": 0, "cached": 0, "computed": 0, "chunks_computed": 0, "legality_computed": 0}
     contrasts = None
+    design, simulated = None, rulesets
+    ok = [p for p in pairs if "error" not in cells[(p.a, p.b)]]
+    same = [p for p in ok if cells[(p.a, p.b)]["shared"]["paths"]]
+    why = None
+    if same:  # a pairwise model cannot express a rule that replaces another's value
+        why = (f"{_pairs_words(same)} set the same rule path, so where both are in a row the later replaces the "
+               "other, which a model of pairwise interactions cannot express")
+    covering = args.design == "covering" or (args.design == "auto" and len(houses) > COVERING_ABOVE and not same)
+    if not args.no_simulation and covering:
+        design, simulated = _covering(args, houses, rulesets)
+        if why:
+            design["warning"] = f"{why}: their pairs' terms, and the others', may be biased (--design all-pairs)"
+    elif not args.no_simulation and args.design == "auto" and len(houses) > COVERING_ABOVE:
+        why = f"every pair on its own, not the covering design: {why}"
     with open_store(args.db) as store, make_executor(args.executor, args.jobs or os.cpu_count() or 1,
                                                      args.scheduler) as executor:
         if not args.no_simulation:
-            specs = list(rulesets)
+            specs = list(simulated)
             portable = {_portable(s): s for s in specs}
-            plan = RunPlan([(_portable(s), rulesets[s].content_hash) for s in specs], players, args.policy,
+            plan = RunPlan([(_portable(s), simulated[s].content_hash) for s in specs], players, args.policy,
                            args.seed, args.rounds, chunk_rounds, dirs, games=args.games, chunk_games=chunk_games,
                            situations=False)
             summaries, stats = run_comparison(plan, store, executor, progress=_progress_factory(args))
             data = {(portable[s], n): summary.to_json() for (s, n), summary in summaries.items()}
-            ok = [p for p in pairs if "error" not in cells[(p.a, p.b)]]
             chunks = {(portable[s], n): v for (s, n), v in chunk_summaries(plan, store).items()}
-            contrasts = effect_cells(ok, args.edition, data, players, args.alpha, chunks)
+            if design is not None:
+                contrasts = covering_effect_cells(ok, houses, args.edition, design["rows"], data, players, args.alpha,
+                                                  chunks, identical=not mixed(args.policy))
+            else:
+                contrasts = effect_cells(ok, args.edition, data, players, args.alpha, chunks,
+                                         identical=not mixed(args.policy))
             run.update(cells=stats.chunks, cached=stats.cached, computed=stats.computed,
                        chunks_computed=stats.computed)
         if not args.no_legality:
@@ -157,16 +190,54 @@ def _run(args) -> int:
         pairs=pairs, players=players, cells=cells, effects=contrasts,
         settings={"players": players, "rounds": None if args.no_simulation else args.rounds,
                   "games": args.games, "policy": args.policy, "seed": args.seed,
-                  "witness_size": None if args.no_legality else args.witness_size, "alpha": args.alpha},
+                  "witness_size": None if args.no_legality else args.witness_size, "alpha": args.alpha,
+                  "design": None if args.no_simulation else design or _all_pairs(houses, why)},
         run=run)
     if args.html:
-        _write(args.html, render_interactions_html(doc), [*edition.files, store.path])
+        _write(args.html, render_interactions_html(doc),
+               [*edition.files, *(f for r in singles.values() for f in r.files), store.path])
         doc["run"]["html"] = args.html
     if args.json:
         print(json.dumps(doc, indent=2, ensure_ascii=False))
     else:
         sys.stdout.write(render_interactions_text(doc))
     return 0
+
+
+def _all_pairs(houses, why: str | None) -> dict:
+    k = len(houses)
+    return {"kind": "all-pairs", "rulesets": 1 + k + k * (k - 1) // 2, "all_pairs_rulesets": 1 + k + k * (k - 1) // 2,
+            "why": why if why and why.startswith("every pair") else None}
+
+
+def _pairs_words(pairs) -> str:
+    names = [f"{p.a} and {p.b}" for p in pairs[:3]]
+    return "; ".join(names) + (f" (and {len(pairs) - 3} more pairs)" if len(pairs) > 3 else "")
+
+
+def _covering(args, houses, rulesets):
+    """The covering design (:mod:`dosrules.comparison.interactions_design`) and the rulesets to
+    simulate: one per row, the bare edition first."""
+    from ..comparison.interactions_design import covering_design, row_spec
+
+    loaded = {}
+
+    def allowed(row) -> bool:
+        spec = row_spec(args.edition, houses, row)
+        if spec not in rulesets and spec not in loaded:
+            loaded[spec] = _compose(spec, args)[0]
+        return rulesets.get(spec, loaded.get(spec)) is not None
+
+    design = covering_design(len(houses), args.strength, allowed)
+    if not design["estimable"]:
+        raise UsageError(f"no covering design of these {len(houses)} house rules lets every pair's interaction be "
+                         "estimated: too many of their combinations do not compose",
+                         fix="Give --design all-pairs, or leave out the house rules that do not compose together.")
+    specs = [row_spec(args.edition, houses, r) for r in design["rows"]]
+    k = len(houses)
+    design.update(kind="covering", rulesets=len(specs), specs=specs, all_pairs_rulesets=1 + k + k * (k - 1) // 2,
+                  model="main effects and every pairwise interaction (no three rules interacting together)")
+    return design, {s: rulesets.get(s, loaded.get(s)) for s in specs}
 
 
 def _legality(args, pairs, cells, rulesets, players, store, executor, run, dirs, key_of, cell_fn) -> None:

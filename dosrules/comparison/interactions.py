@@ -22,8 +22,9 @@ For each pair (A, B) of house rules on edition E:
   rounds per game, cards drawn, the winner's points) is shown additive, *interacts* when a
   figure's contrast is significant and larger than its margin.
 
-Only the standard library computes the contrasts (no scipy): a rerun that finds every cell in the
-store answers in a second or two.
+The contrasts of the means and outcomes need only the standard library; the design measures
+(fairness, drama, decisiveness, length; :func:`.sweep.design_measures`) load scipy for their
+intervals, so a rerun that finds every cell in the store answers in about two seconds.
 """
 
 from __future__ import annotations
@@ -37,9 +38,10 @@ from typing import Any, Mapping, Sequence
 from .headline import CORE
 from .metrics import metric
 from .stats import Z975, holm
-from .sweep import plain_value
+from .sweep import design_measures, figure_label, plain_value
 
-__all__ = ["Pair", "pairs_of", "set_paths", "order_cell", "shared_cell", "effect_cells", "verdicts",
+__all__ = ["Pair", "pairs_of", "set_paths", "order_cell", "shared_cell", "effect_cells", "covering_effect_cells",
+           "verdicts",
            "legality_cell_json", "legality_key", "chunk_summaries", "t_cdf", "t_quantile", "FORMAT",
            "GENERAL_SITUATIONS", "MAX_HOUSES"]
 
@@ -159,7 +161,8 @@ def _figures(summary: Mapping[str, Any]) -> list[tuple[str, str]]:
 
 def effect_cells(pairs: Sequence[Pair], edition: str, summaries: Mapping[tuple[str, int], Mapping[str, Any]],
                  players: Sequence[int], alpha: float,
-                 chunks: Mapping[tuple[str, int], Sequence[Mapping[str, Any]]] | None = None) -> list[dict[str, Any]]:
+                 chunks: Mapping[tuple[str, int], Sequence[Mapping[str, Any]]] | None = None,
+                 identical: bool = True) -> list[dict[str, Any]]:
     """The contrast AB − A − B + E of every figure, per pair and player count, with its 95%
     interval, a test that it is 0 and a test that it lies within the figure's margin; the tests
     Holm-adjusted over the whole list (two families).
@@ -168,12 +171,31 @@ def effect_cells(pairs: Sequence[Pair], edition: str, summaries: Mapping[tuple[s
     every ruleset) the standard error comes from the spread of the chunk-by-chunk contrasts, which
     the common seeds make small where the rules change little (Student's t with chunks − 1
     degrees of freedom); without them, or with fewer than two chunks, it treats the four
-    summaries as independent samples (normal)."""
+    summaries as independent samples (normal). Every design measure (:func:`.sweep.design_measures`
+    but skill, which needs games of its own; fairness only when ``identical``: every seat has the
+    same agent) is contrasted the same way, from the four whole-run values and their standard
+    errors (normal)."""
     rows = []
+    measures: dict[tuple[str, int], dict[str, tuple[float, float] | None]] = {}
     for pair in pairs:
         for n in players:
             specs = {"e": edition, "a": f"{edition}+{pair.a}", "b": f"{edition}+{pair.b}", "ab": pair.ab}
             cells = {k: summaries[(spec, n)] for k, spec in specs.items()}
+            for spec in specs.values():
+                if (spec, n) not in measures:
+                    measures[(spec, n)] = _design_estimates(summaries[(spec, n)], n, identical)
+            for name in measures[(edition, n)]:
+                est = {k: measures[(spec, n)][name] for k, spec in specs.items()}
+                if any(v is None for v in est.values()):
+                    continue
+                c = est["ab"][0] - est["a"][0] - est["b"][0] + est["e"][0]
+                se = math.sqrt(sum(v[1] for v in est.values()))
+                margin = metric("design", name).margin
+                p, p_tost, half = _tests(c, se, None, margin)
+                rows.append({"a": pair.a, "b": pair.b, "players": n, "family": "design", "name": name,
+                             "label": figure_label("design", name), "contrast": c, "ci95": [c - half, c + half],
+                             "se": se, "df": None, "paired": False, "p": p, "margin": margin,
+                             "p_tost": p_tost, "values": {k: v[0] for k, v in est.items()}})
             for family, name in _figures(cells["e"]):
                 est = {k: _estimate(s, family, name) for k, s in cells.items()}
                 if any(v is None for v in est.values()):
@@ -190,6 +212,51 @@ def effect_cells(pairs: Sequence[Pair], edition: str, summaries: Mapping[tuple[s
                              "label": metric(family, name).label, "contrast": c, "ci95": [c - half, c + half],
                              "se": se, "df": df, "paired": paired is not None, "p": p, "margin": margin,
                              "p_tost": p_tost, "values": {k: v[0] for k, v in est.items()}})
+    return _adjust(rows, alpha)
+
+
+def covering_effect_cells(pairs: Sequence[Pair], houses: Sequence[str], edition: str, design_rows: Sequence[Sequence[int]],
+                          summaries: Mapping[tuple[str, int], Mapping[str, Any]], players: Sequence[int], alpha: float,
+                          chunks: Mapping[tuple[str, int], Sequence[Mapping[str, Any]]],
+                          identical: bool = True) -> list[dict[str, Any]]:
+    """The rows of :func:`effect_cells`, each pair's contrast estimated from a covering design
+    (:mod:`.interactions_design`): the interaction term of the model fitted to the design's rows
+    (``design_rows``, 0/1 per house rule), the same tests and Holm families."""
+    from .interactions_design import fit_contrasts, row_spec
+
+    specs = [row_spec(edition, houses, r) for r in design_rows]
+    index = {h: i for i, h in enumerate(houses)}
+    rows = []
+    for n in players:
+        cells = [summaries[(spec, n)] for spec in specs]
+        fits = []
+        for family, name in _figures(cells[0]):
+            def chunk_values(r: int, family=family, name=name):
+                found = [_estimate(c, family, name) for c in chunks.get((specs[r], n), [])]
+                return None if any(v is None for v in found) else [v[0] for v in found]
+            fits.append((family, name, fit_contrasts(houses, design_rows, n, chunk_values,
+                                                     lambda r, family=family, name=name: _estimate(cells[r], family, name))))
+        measures = [_design_estimates(c, n, identical) for c in cells]
+        for name in measures[0]:
+            fits.append(("design", name, fit_contrasts(houses, design_rows, n, lambda r: None,
+                                                       lambda r, name=name: measures[r].get(name))))
+        for family, name, fit in fits:
+            for pair in pairs:
+                term = fit.get(tuple(sorted((index[pair.a], index[pair.b]))))
+                if term is None:
+                    continue
+                c, se, df = term["contrast"], term["se"], term["df"]
+                margin = metric(family, name).margin
+                p, p_tost, half = _tests(c, se, df, margin)
+                rows.append({"a": pair.a, "b": pair.b, "players": n, "family": family, "name": name,
+                             "label": figure_label(family, name), "contrast": c, "ci95": [c - half, c + half],
+                             "se": se, "df": df, "paired": term["paired"], "p": p, "margin": margin,
+                             "p_tost": p_tost, "values": None, "from": "covering design"})
+    return _adjust(rows, alpha)
+
+
+def _adjust(rows: list[dict[str, Any]], alpha: float) -> list[dict[str, Any]]:
+    """The two Holm families of a list of contrasts: significant, and additive (within the margin)."""
     for row, adjusted in zip(rows, holm([r["p"] for r in rows])):
         row["p_holm"] = adjusted
         row["significant"] = adjusted < alpha
@@ -202,6 +269,27 @@ def effect_cells(pairs: Sequence[Pair], edition: str, summaries: Mapping[tuple[s
         row.setdefault("additive", False)
         row["interacts"] = row["significant"] and abs(row["contrast"]) > row["margin"]
     return rows
+
+
+def _design_estimates(summary: Mapping[str, Any], n: int, identical: bool) -> dict[str, tuple[float, float] | None]:
+    """Each design measure of a summary as (value, variance of the value), from the data of its
+    test (:mod:`.design`); None where the summary has no value."""
+    out: dict[str, tuple[float, float] | None] = {}
+    for name, entry in design_measures(summary, n, identical=identical).items():
+        test = entry.get("test")
+        if name == "skill" or entry.get("value") is None or not test:
+            if name != "skill" and (identical or entry.get("group") != "fairness"):
+                out[name] = None
+            continue
+        if test["kind"] == "mean":
+            var = test["sd"] ** 2 / test["n"]
+        elif test["kind"] == "rate":
+            p = test["count"] / test["total"]
+            var = p * (1 - p) / test["total"] * test["scale"] ** 2
+        else:
+            var = test["se"] ** 2
+        out[name] = (entry["value"], var)
+    return out
 
 
 def _paired(chunks, specs: Mapping[str, str], n: int, family: str, name: str) -> tuple[float, int] | None:

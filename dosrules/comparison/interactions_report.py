@@ -8,7 +8,7 @@ from typing import Any, Mapping, Sequence
 
 from .interactions import FORMAT, Pair, verdicts
 
-__all__ = ["interactions_document", "render_interactions_text", "render_interactions_html", "CODES"]
+__all__ = ["interactions_document", "render_interactions_text", "render_interactions_html", "CODES", "design_sentence"]
 
 WIDTH = 100
 #: the letters of a matrix cell, in this order
@@ -136,14 +136,34 @@ def headline(doc: Mapping[str, Any]) -> list[str]:
     return out
 
 
+def design_sentence(doc: Mapping[str, Any]) -> str:
+    """Which design simulated the effects, and what it costs against all pairs."""
+    d, s = doc["settings"]["design"], doc["settings"]
+    k = len(doc["houses"])
+    amount = f"{s['games']:,} games" if s.get("games") else f"{s['rounds']:,} rounds"
+    if d["kind"] == "all-pairs":
+        return (f"Effects: every pair on its own (the edition, each house rule alone, each pair together: "
+                f"{d['rulesets']} rulesets of {amount} each per player count); each contrast is AB - A - B + E."
+                + (f" ({d['why'][0].upper()}{d['why'][1:]}.)" if d.get("why") else ""))
+    return (f"Effects: a strength-{d['strength']} covering design of the {k} house rules ({d['covering_rows']} rows cover "
+            f"every combination of {d['strength']} rules in or out; {d['rulesets'] - d['covering_rows']} more make every "
+            f"pair's term estimable): {d['rulesets']} rulesets of {amount} each per player count, against "
+            f"{d['all_pairs_rulesets']} for every pair on its own. Each pair's contrast is its interaction term in a "
+            f"least-squares model with {d['model']}, fitted chunk by chunk; every row informs every term."
+            + (f" Warning: {d['warning']}." if d.get("warning") else ""))
+
+
 def render_interactions_text(doc: Mapping[str, Any]) -> str:
     lines = [f"Interactions of {len(doc['houses'])} house rules on {doc['edition']['spec']} "
              f"({', '.join(map(str, doc['players']))} players)"[:WIDTH]]
     s = doc["settings"]
     if s.get("rounds"):
         lines += textwrap.wrap(f"{s['rounds']:,} rounds per ruleset and player count, policy {s['policy']}, seed "
-                               f"{s['seed']}; every ruleset with the same seeds. Legality: positions up to "
-                               f"{s['witness_size']} cards.", WIDTH)
+                               f"{s['seed']}; every ruleset with the same seeds. Legality: "
+                               + (f"positions up to {s['witness_size']} cards." if s.get("witness_size")
+                                  else "not searched (--no-legality)."), WIDTH)
+    if s.get("design"):
+        lines += textwrap.wrap(design_sentence(doc), WIDTH)
     lines += ["", "In short"]
     for sentence in doc["headline"]:
         lines += textwrap.wrap(sentence, WIDTH, initial_indent="- ", subsequent_indent="  ")
@@ -223,4 +243,5 @@ def render_interactions_html(doc: Mapping[str, Any]) -> str:
     by = {(p["a"], p["b"]): p for p in doc["pairs"]}
     for p in doc["pairs"]:
         p["_strength"] = max((v["strength"] for v in (p.get("effect") or {}).values()), default=0.0)
-    return template.render(doc=doc, by=by, heat=_heat, codes=CODES, amount=_amount, interval=_interval)
+    return template.render(doc=doc, by=by, heat=_heat, codes=CODES, amount=_amount, interval=_interval,
+                           design_sentence=design_sentence(doc) if doc["settings"].get("design") else None)

@@ -6,7 +6,14 @@ on it (``mattel-2018@target=300``, see :mod:`dosrules.ruleset.settings`); the po
 are all the base ruleset's own is the base ruleset itself. Every point is simulated with the
 same seeds through compare's runner and results store, and read through the same per-ruleset
 summary (:meth:`dosrules.play.simulate.Summary.to_json`): every mean and every rate it holds is a
-figure of the sweep, so a figure added to the summary is swept without a change here.
+figure of the sweep, so a figure added to the summary is swept without a change here. So is every
+design measure of :mod:`.design` (fairness, skill, drama, decisiveness, length: the summary's
+``design`` entry, :func:`design_measures`), the length medians and 90th percentiles each a curve.
+
+The figures measure the game, not the silences of its sources: as in compare
+(:mod:`.filled`), when rule gaps void more than the threshold of a point's rounds, every point is
+filled with the same named readings and simulated at the full amount; the points as written are
+then the secondary table (``unfilled``: each point's void rate, its gaps and the core figures).
 
 Each figure is a curve: per point, the mean (or rate) and its 95% interval. Each point is tested
 against the base value by compare's tests (:func:`.effects.effects` on the pairs (base, point)),
@@ -26,9 +33,9 @@ from ..errors import UsageError
 from .metrics import metric
 
 __all__ = ["Vary", "Point", "Goal", "parse_vary", "parse_goal", "sweep_points", "figures_of", "sweep_document",
-           "MAX_VALUES", "MAX_POINTS", "FORMAT"]
+           "design_measures", "figure_label", "MAX_VALUES", "MAX_POINTS", "FORMAT"]
 
-FORMAT = "dosrules-sweep/1"
+FORMAT = "dosrules-sweep/2"
 MAX_VALUES = 50  # values of one --vary
 MAX_POINTS = 100  # points of a whole sweep (the grid)
 MAX_VARY = 2  # --vary options: a curve, or a grid of curves
@@ -157,6 +164,41 @@ def sweep_points(spec: str, varies: Sequence[Vary]) -> list[Point]:
 
 # --- figures ------------------------------------------------------------------------------------
 
+#: the length measures of :mod:`.design` (distributions: a median and a 90th percentile each) and
+#: their labels; their tests have no equivalence margin (the means they summarise have theirs)
+QUANTILES = {"rounds_median": "median rounds per game", "rounds_p90": "rounds per game, 90th percentile",
+             "turns_median": "median turns per round", "turns_p90": "turns per round, 90th percentile"}
+
+
+def figure_label(family: str, name: str) -> str:
+    """A figure's label: compare's (:func:`.metrics.metric`), or a length quantile's."""
+    if family == "design" and name in QUANTILES:
+        return QUANTILES[name]
+    return metric(family, name).label
+
+
+def design_measures(summary: Mapping[str, Any], players: int, *, identical: bool,
+                    skill: Mapping[str, Any] | None = None) -> dict[str, dict[str, Any]]:
+    """The design measures of one point (:func:`.design.profile`), each a figure of the sweep: the
+    length measures' 90th percentiles as measures of their own (``rounds_p90``, ``turns_p90``), and
+    each median and percentile given a test (a z-test from its distribution-free 95% interval:
+    standard error = the interval's width / 3.92), so that every measure is tested against the base
+    value like the other figures."""
+    from .design import profile
+    from .stats import Z975
+
+    out = profile(summary, players, identical=identical, skill=skill)
+    for kind in ("rounds", "turns"):
+        median = out[f"{kind}_median"]
+        out[f"{kind}_p90"] = {**median.pop("p90"), "group": median["group"]}
+    for name in QUANTILES:
+        entry = out[name]
+        ci = entry.get("ci95")
+        entry["test"] = None if entry.get("value") is None or not ci else \
+            {"kind": "normal", "estimate": entry["value"], "se": (ci[1] - ci[0]) / (2 * Z975)}
+    return out
+
+
 
 @dataclass(frozen=True)
 class Figure:
@@ -175,7 +217,9 @@ def figures_of(summary: Mapping[str, Any]) -> list[Figure]:
         if not isinstance(entries, Mapping):
             continue
         for name, entry in entries.items():
-            if isinstance(entry, Mapping) and "ci95" in entry and ("mean" in entry or "rate" in entry):
+            if family == "design" and isinstance(entry, Mapping) and "value" in entry:
+                out.append(Figure(family, name, figure_label(family, name), metric(family, name).rate))
+            elif isinstance(entry, Mapping) and "ci95" in entry and ("mean" in entry or "rate" in entry):
                 out.append(Figure(family, name, metric(family, name).label, "rate" in entry))
     return out
 
@@ -183,14 +227,22 @@ def figures_of(summary: Mapping[str, Any]) -> list[Figure]:
 def known_figures() -> list[Figure]:
     """The figures every summary may hold (compare's named statistics and round outcomes), to
     check a goal before anything is simulated."""
+    from .design import MEASURES
     from .metrics import METRICS
 
-    return [Figure(f, n, m.label, m.rate) for (f, n), m in METRICS.items()] + \
-        [Figure("outcomes", n, metric("outcomes", n).label, True) for n in ("scored", "void-gap", "void", "capped")]
+    design = [*MEASURES, "rounds_p90", "turns_p90"]
+    return [Figure(f, n, m.label, m.rate) for (f, n), m in METRICS.items() if f != "design"] + \
+        [Figure("outcomes", n, metric("outcomes", n).label, True) for n in ("scored", "void-gap", "void", "capped")] + \
+        [Figure("design", n, figure_label("design", n), metric("design", n).rate) for n in design]
 
 
 def _estimate(summary: Mapping[str, Any], figure: Figure) -> dict[str, Any] | None:
     entry = summary.get(figure.family, {}).get(figure.name)
+    if figure.family == "design":
+        if entry is None or entry.get("value") is None:
+            return None
+        return {"value": entry["value"], "ci95": list(entry["ci95"]) if entry.get("ci95") else None,
+                "n": entry.get("n")}
     if entry is None:
         if figure.rate:  # a rate absent from a summary is zero of its rounds
             return {"value": 0.0, "ci95": None, "n": 0}
@@ -275,9 +327,13 @@ def _crossings(goal: Goal, curve: Sequence[Mapping[str, Any]], xs: Sequence[Any]
 def sweep_document(*, spec: str, ruleset, varies: Sequence[Vary], points: Sequence[Point],
                    players: Sequence[int], summaries: Mapping[tuple[str, int], Mapping[str, Any]],
                    rulesets: Mapping[str, Any], goals: Sequence[Goal], settings: Mapping[str, Any],
-                   run: Mapping[str, Any], alpha: float) -> dict[str, Any]:
+                   run: Mapping[str, Any], alpha: float, filling: Mapping[str, Any] | None = None,
+                   unfilled: Mapping[tuple[str, int], Mapping[str, Any]] | None = None) -> dict[str, Any]:
     """The sweep as JSON data: the points, each figure's curve per player count with the tests
-    against the base and the goals; ``summaries`` keyed by (point spec, players)."""
+    against the base and the goals; ``summaries`` keyed by (point spec, players), with the design
+    measures under ``design`` (:func:`design_measures`). ``filling`` and ``unfilled`` (see
+    :func:`.filled.measure_figures`): the points were filled because rule gaps voided too many
+    rounds, ``summaries`` are the filled points' and ``unfilled`` the points as written."""
     from .effects import effects
 
     base = next((p for p in points if p.is_base), None)
@@ -324,9 +380,41 @@ def sweep_document(*, spec: str, ruleset, varies: Sequence[Vary], points: Sequen
                   "of the sweep", "family_size": len(tests)},
         "figures": curves,
         "goals": [_goal_json(g, curves, points, varies, players) for g in goals],
+        "figures_of": "filled" if filling else "as written",
+        "filling": None if filling is None else dict(filling),
+        "gaps": _gaps(points, players, unfilled if filling else summaries, summaries if filling else None,
+                      settings.get("gap_threshold", 0.05)),
         "run": dict(run),
     }
     return doc
+
+
+def _gaps(points: Sequence[Point], players: Sequence[int], written: Mapping[tuple[str, int], Mapping[str, Any]],
+          filled: Mapping[tuple[str, int], Mapping[str, Any]] | None, threshold: float) -> dict[str, Any]:
+    """The rule gaps of the points as written, per player count and point: the share of rounds
+    they void, the rule paths (each with its share), and, when the points were filled (``filled``:
+    their summaries), the core figures as written beside the filled ones: the secondary table."""
+    from .headline import CORE
+
+    rows = []
+    for n in players:
+        for i, p in enumerate(points):
+            s = written.get((p.spec, n))
+            if s is None:
+                continue
+            share = s["outcomes"].get("void-gap", {}).get("rate") or 0.0
+            row: dict[str, Any] = {"point": i, "players": n, "rounds": s["rounds"], "void_share": share,
+                                   "heavy": share > threshold,
+                                   "paths": {k: v["rate"] for k, v in s["rule_gaps"].items()}}
+            if filled is not None:
+                f = filled[(p.spec, n)]
+                row["filled_void_share"] = f["outcomes"].get("void-gap", {}).get("rate") or 0.0
+                row["figures"] = [{"family": fam, "name": name, "label": metric(fam, name).label,
+                                   "written": _estimate(s, Figure(fam, name, "", False)),
+                                   "filled": _estimate(f, Figure(fam, name, "", False))} for fam, name in CORE]
+            rows.append(row)
+    return {"threshold": threshold, "max_void_share": max((r["void_share"] for r in rows), default=0.0),
+            "points": rows}
 
 
 def _goal_json(goal: Goal, curves, points: Sequence[Point], varies: Sequence[Vary], players) -> dict[str, Any]:

@@ -1,10 +1,13 @@
 """A sweep's document as text (100 columns), as a self-contained HTML page, and its plots.
 
 Reads only the JSON data of :func:`dosrules.comparison.sweep.sweep_document`. The text opens with
-what changes along the sweep and the goals, then one table per player count: a row per figure
-(the means, then the round outcomes), a column per point, each cell the value and the half-width
-of its 95% interval, ``*`` where it differs significantly from the base value, ``=`` where it is
-shown equivalent to it. The HTML page adds one plot per figure: the curve with its intervals.
+which figures these are (of the points filled, or as written, and how many rounds rule gaps
+void), what changes along the sweep and the goals, then one table per player count: a row per
+figure (the means, the round outcomes, then the design measures), a column per point, each cell
+the value and the half-width of its 95% interval, ``*`` where it differs significantly from the
+base value, ``=`` where it is shown equivalent to it. When the points were filled, the points as
+written follow as the secondary table. The HTML page adds one plot per figure: the curve with its
+intervals.
 """
 
 from __future__ import annotations
@@ -12,17 +15,22 @@ from __future__ import annotations
 import math
 from typing import Any, Mapping, Sequence
 
+from .design import MEASURES
 from .metrics import HEADLINE, metric
-from .report import FIGURES, _pct_pm, _pm
+from .report import DESIGN_ROWS, FIGURES, _pct_pm, _pm
 
 __all__ = ["render_sweep_text", "render_sweep_html", "sweep_plots", "WIDTH", "TEXT_FAMILIES"]
 
 WIDTH = 100
 LABEL = 34  # the figure column of the text tables
 CELL = 11  # one point's column
-TEXT_FAMILIES = ("outcomes",)  # rate families the text shows (every family of means is shown)
+TEXT_FAMILIES = ("outcomes", "design")  # rate families the text shows (every family of means is shown)
+DESIGN_ORDER = [*MEASURES, "rounds_p90", "turns_p90"]
 #: short labels of the text tables: compare's, and those it has no column for
 SHORT_LABELS = {**{f"{family}.{name}": label for family, name, label in FIGURES},
+                **{f"design.{name}": label.strip() for name, label in DESIGN_ROWS},
+                "design.rounds_median": "length: median rounds / game", "design.rounds_p90": "  rounds / game, p90",
+                "design.turns_median": "  median turns / round", "design.turns_p90": "  turns / round, p90",
                 "per_round.row_size": "Centre Row cards at a turn", "per_round.bonus_draws": "bonus draws / round",
                 "per_round.dos_calls": "DOS calls / round"}
 
@@ -41,7 +49,7 @@ def point_label(doc: Mapping[str, Any], index: int) -> str:
 
 def _short(curve: Mapping[str, Any]) -> str:
     key = f"{curve['family']}.{curve['name']}"
-    return SHORT_LABELS.get(key, curve["label"])
+    return SHORT_LABELS.get(key, curve["label"]).strip()
 
 
 def _cell(est: Mapping[str, Any] | None, rate: bool) -> str:
@@ -60,8 +68,12 @@ def _shown(doc: Mapping[str, Any]) -> list[Mapping[str, Any]]:
 
 
 def _order(curve: Mapping[str, Any]) -> tuple:
+    """Headline figures first, then the other means, the round outcomes, the design measures."""
     key = (curve["family"], curve["name"])
-    return (HEADLINE.index(key) if key in HEADLINE else len(HEADLINE), curve["rate"], curve["family"], curve["name"])
+    if curve["family"] == "design":
+        rank = DESIGN_ORDER.index(curve["name"]) if curve["name"] in DESIGN_ORDER else len(DESIGN_ORDER)
+        return (len(HEADLINE) + 1, True, rank, curve["family"], curve["name"])
+    return (HEADLINE.index(key) if key in HEADLINE else len(HEADLINE), curve["rate"], 0, curve["family"], curve["name"])
 
 
 def _wrap(text: str, indent: str = "  ", bullet: str = "- ") -> list[str]:
@@ -72,6 +84,33 @@ def _wrap(text: str, indent: str = "  ", bullet: str = "- ") -> list[str]:
 
 def _fmt(x: float, rate: bool) -> str:
     return f"{100 * x:.1f}%" if rate else f"{x:.0f}" if abs(x) >= 100 else f"{x:.1f}" if abs(x) >= 1 else f"{x:.2f}"
+
+
+def figures_sentence(doc: Mapping[str, Any]) -> str:
+    """The report's first sentence: whether the figures are of the points filled or as written,
+    and how many of a point's rounds rule gaps void as written."""
+    gaps, s = doc["gaps"], doc["settings"]
+    labels = [point_label(doc, i) for i in range(len(doc["points"]))]
+    several = len(doc["players"]) > 1
+    worst = max(gaps["points"], key=lambda r: r["void_share"], default=None)
+    at = "" if worst is None else f" (at {labels[worst['point']]}" + (f", {worst['players']} players)" if several else ")")
+    most = f"{100 * gaps['max_void_share']:.1f}%{at}"
+    if doc.get("filling"):
+        heavy = [r for r in gaps["points"] if r["heavy"]]
+        return (f"Every figure below is of the points filled with the same named readings, {doc['filling']['source']}, "
+                f"at the full {_amount(s)}: as written, rule gaps void more than {100 * gaps['threshold']:.0f}% of "
+                f"the rounds at {len(heavy)} of the {len(gaps['points'])} points and player counts under policy "
+                f"{s['policy']}, up to {most}; the points as written are the secondary table at the end "
+                "(--no-fill keeps them as written).")
+    if s.get("no_fill") and gaps["max_void_share"] > gaps["threshold"]:
+        return (f"Every figure below is of the points as written (--no-fill): rule gaps void up to {most} of a "
+                "point's rounds, which stop where the rules are silent, so the figures measure those silences too.")
+    return (f"Every figure below is of the points as written: rule gaps void at most {most} of a point's rounds "
+            f"(the threshold for filling them is {100 * gaps['threshold']:.0f}%).")
+
+
+def _amount(s: Mapping[str, Any]) -> str:
+    return f"{s['games']:,} complete games" if s.get("games") else f"{s['rounds']:,} rounds"
 
 
 def in_short(doc: Mapping[str, Any]) -> list[str]:
@@ -132,8 +171,9 @@ def render_sweep_text(doc: Mapping[str, Any]) -> str:
     s = doc["settings"]
     vary = "; ".join(f"{v['path']} = {', '.join(_value_text(x) for x in v['values'])} "
                      f"(base {_value_text(v['base'])})" for v in doc["vary"])
-    amount = f"{s['games']:,} complete games" if s.get("games") else f"{s['rounds']:,} rounds"
+    amount = _amount(s)
     lines = [f"Sweep of {r['spec']} ({r['name']})"[:WIDTH]]
+    lines += _wrap(figures_sentence(doc), bullet="")
     lines += _wrap(f"Varied: {vary}.", bullet="")
     lines += _wrap(f"{amount} per point and player count, policy {s['policy']}, seed {s['seed']}: every point is "
                    "played with the same seeds.", bullet="")
@@ -164,11 +204,76 @@ def render_sweep_text(doc: Mapping[str, Any]) -> str:
     lines += [""] + _wrap(f"Each cell: the mean (a share of rounds in %) and the half-width of its 95% interval; "
                           f"* differs from the base ({base_text}) by Holm-adjusted p < {doc['tests']['alpha']} "
                           f"over the {doc['tests']['family_size']} tests of the sweep; = shown equivalent to it "
-                          "(within compare's margin). Rule-gap and seat rates: --json or --html.", bullet="")
+                          "(within compare's margin). Design measures as in compare (docs/compare.md); a median "
+                          "or 90th percentile is tested by a z-test from its distribution-free interval. Rule-gap "
+                          "and seat rates: --json or --html.", bullet="")
+    lines += _text_as_written(doc)
     run = doc["run"]
+    extra = "".join(f"; {what}: {run[key]['chunks']} chunks ({run[key]['cached']} from the store, "
+                    f"{run[key]['computed']} computed) in {run[key]['seconds']:.1f} s"
+                    for key, what in (("unfilled", "the points as written"), ("skill", "the skill games"))
+                    if run.get(key))
     lines += [""] + _wrap(f"Run: {run['chunks']} chunks ({run['cached']} from the store, {run['computed']} "
-                          f"computed) in {run['seconds']:.1f} s; results store {run['db']}.", bullet="")
+                          f"computed) in {run['seconds']:.1f} s{extra}; results store {run['db']}.", bullet="")
     return "\n".join(line.rstrip() for line in lines) + "\n"
+
+
+def as_written(doc: Mapping[str, Any]) -> dict[str, Any] | None:
+    """The secondary table when the points were filled (None otherwise): per player count, a row per
+    point with its void share as written and filled, and the core figures as written beside the
+    filled ones; the gaps (rule paths) that voided rounds, worst first; the readings, once each."""
+    f = doc.get("filling")
+    if not f:
+        return None
+    labels = [point_label(doc, i) for i in range(len(doc["points"]))]
+    rows = doc["gaps"]["points"]
+    columns = [x["label"] for x in rows[0]["figures"]] if rows else []
+    paths: dict[str, float] = {}
+    for r in rows:
+        for p, rate in r["paths"].items():
+            paths[p] = max(paths.get(p, 0.0), rate)
+    readings: dict[tuple[str, str, str], int] = {}
+    for cell in f["rulesets"]:
+        for x in cell["readings"]:
+            key = (x["path"], str(x["reading"]), x["why"])
+            readings[key] = readings.get(key, 0) + 1
+    return {"columns": columns,
+            "tables": [{"players": n, "rows": [{**r, "label": labels[r["point"]]} for r in rows if r["players"] == n]}
+                       for n in doc["players"]],
+            "paths": sorted(paths.items(), key=lambda kv: -kv[1]),
+            "readings": [{"path": p, "reading": v, "why": why, "cells": k} for (p, v, why), k in readings.items()]}
+
+
+def _written_cell(x: Mapping[str, Any] | None) -> str:
+    if not x:
+        return "–"
+    return f"{x['value']:.3g}" if abs(x["value"]) < 1000 else f"{x['value']:.0f}"
+
+
+def _text_as_written(doc: Mapping[str, Any]) -> list[str]:
+    table = as_written(doc)
+    if table is None:
+        return []
+    amount = next((r["rounds"] for t in table["tables"] for r in t["rows"]), None)
+    out = ["", "The points as written (secondary: not the figures above, which are of the points filled)"]
+    short = ["turns / round", "rounds / game", "cards drawn", "winner's points"]
+    head = f"{'':<22}{'void':>7}{'filled':>7}" + "".join(f"{c[:18]:>16}" for c in short)
+    for t in table["tables"]:
+        if len(table["tables"]) > 1:
+            out.append(f"{t['players']} players")
+        out.append(head)
+        out.append(f"{'':<22}{'':>7}{'void':>7}" + "".join(f"{'written/filled':>16}" for _ in short))
+        for r in t["rows"]:
+            figs = "".join(f"{_written_cell(x['written']) + '/' + _written_cell(x['filled']):>16}" for x in r["figures"])
+            out.append(f"{r['label'][:21]:<22}{100 * r['void_share']:>6.1f}%{100 * r['filled_void_share']:>6.1f}%" + figs)
+    out += _wrap("Rule gaps as written (the largest share of a point's rounds each voids): " + "; ".join(
+        f"{p} {100 * rate:.1f}%" for p, rate in table["paths"]) + ".", bullet="")
+    out += _wrap("Filled with: " + "; ".join(f"{x['path']} = {x['reading']} ({x['why']})" for x in table["readings"])
+                 + ".", bullet="")
+    if amount:
+        out += _wrap(f"Each point as written ran {amount:,} rounds (--unfilled-rounds) before the sweep filled "
+                     "them; void: the share of its rounds rule gaps void.", bullet="")
+    return out
 
 
 # --- plots and HTML -----------------------------------------------------------------------------
@@ -205,8 +310,8 @@ def sweep_plots(doc: Mapping[str, Any]) -> dict[str, str]:
                     xs.append(x if numeric else xs_all.index(x))
                     ys.append(scale * est["value"])
                     ci = est["ci95"] or [est["value"], est["value"]]
-                    lo.append(scale * (est["value"] - ci[0]))
-                    hi.append(scale * (ci[1] - est["value"]))
+                    lo.append(max(0.0, scale * (est["value"] - ci[0])))  # (an interval of order
+                    hi.append(max(0.0, scale * (ci[1] - est["value"])))  # statistics may not hold the value)
                     sig.append(est["significant"])
                     base.append(doc["points"][i]["is_base"])
                 label = ", ".join(f"{v['path']} {o}" for v, o in zip(doc["vary"][1:], others)) or None
@@ -223,7 +328,7 @@ def sweep_plots(doc: Mapping[str, Any]) -> dict[str, str]:
             if not numeric:
                 ax.set_xticks(range(len(xs_all)), [_value_text(x) for x in xs_all])
             ax.set_xlabel(first["path"])
-            ax.set_ylabel("% of rounds" if curve["rate"] else "")
+            ax.set_ylabel(("% of games" if curve["family"] == "design" else "% of rounds") if curve["rate"] else "")
             ax.set_title(f"{curve['players']} players", fontsize=9)
             if len(doc["vary"]) > 1:
                 ax.legend(fontsize=7)
@@ -243,6 +348,7 @@ def render_sweep_html(doc: Mapping[str, Any], plots: Mapping[str, str]) -> str:
     shown = sorted(_shown(doc), key=_order)
     return template.render(doc=doc, sentences=[line[2:] if line.startswith("- ") else line for line in
                                                _sentences(in_short(doc))],
+                           figures_sentence=figures_sentence(doc), as_written=as_written(doc), written=_written_cell,
                            labels=[point_label(doc, i) for i in range(len(doc["points"]))],
                            curves=shown, cell=_cell, short=_short,
                            plots={k: Markup(v) for k, v in plots.items()})
