@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from dosrules.engine import (IllegalActionError, Phase, new_game, parse_action, play, why_not)
-from dosrules.ruleset.model import (AfterFailedDraw, AllWildRow, BonusPlacement, BonusTiming, Catcher, DeckExhaustion,
+from dosrules.ruleset.model import (AfterFailedDraw, AllWildRow, BonusPlacement, BonusTiming, Catcher, CatchWindow, DeckExhaustion,
                             DeclineAfterDraw, Direction, DrawTiming, FirstDealer, FirstPlayer, MatchAfterDraw,
                             NextDealer, PenaltyTiming, PendingPenalty, RefillMode, RowWildChoice,
                             WildNumberColour, UNSPECIFIED)
@@ -854,6 +854,50 @@ def test_catcher_unspecified_is_a_gap_beyond_the_next_player():
     assert "rule-gap" not in kinds(go(s.copy(), "catch-dos 0"))  # the next player: a catch whoever may catch
     go(s, "pass")
     assert voiding(go(s, "catch-dos 0")) == ["dos_call.catcher"]
+
+
+# --- how long a missed call stays open (000 §8 "if another player calls it first"; 003 silent) --------
+
+
+def _second_chance(window):
+    """Seat 0 misses the call, seat 1 lets the catch pass; on seat 0's next turn, still holding two
+    cards uncalled, seat 0 matches: the one place where the readings of catch_window part."""
+    s = position([["7b", "9g", "5y"], OTHER], ["7r", "10g"], variant(dos_call__catch_window=window),
+                 deck=["1g", "3y", "8b", "9b", "4b"])
+    go(s, "match 7r with 7b", "end")
+    assert s.phase is Phase.CATCH and legal(s) == {"catch-dos 0", "pass"}  # the first chance: every reading
+    go(s, "pass", "match 4b with 4g", "end")
+    assert s.current_player() == 0 and len(s.hand(0)) == 2 and s.exposed(0)
+    assert "call-dos" in legal(s)  # a late call is offered under every reading
+    return s
+
+
+def test_until_called_a_missed_call_can_be_caught_again_and_a_late_call_counts():
+    s = _second_chance(CatchWindow.UNTIL_CALLED)
+    late = s.copy()
+    go(s, "match 9b with 9g")
+    assert s.phase is Phase.CATCH and legal(s) == {"catch-dos 0", "pass"}
+    assert str(go(s, "catch-dos 0")[0]) == "seat 1 catches seat 0 not calling DOS: 2 card(s), end-of-turn"
+    go(late, "call-dos", "match 9b with 9g")
+    assert late.phase is Phase.TURN and late.current_player() == 0
+
+
+def test_next_action_a_missed_call_is_caught_only_right_after_the_first_action():
+    s = _second_chance(CatchWindow.NEXT_ACTION)
+    go(s, "match 9b with 9g")
+    assert s.phase is Phase.TURN and s.current_player() == 0 and "catch-dos 0" not in legal(s)
+
+
+def test_catch_window_unspecified_is_a_gap_only_for_a_catch_after_the_first_chance():
+    s = _second_chance(CatchWindow.UNSPECIFIED)
+    go(s, "match 9b with 9g")
+    assert legal(s) == {"catch-dos 0", "pass"}  # offered: taking it rests on the silence
+    assert "rule-gap" not in kinds(go(s.copy(), "pass"))
+    assert voiding(go(s, "catch-dos 0")) == ["dos_call.catch_window"]
+    first = position([["7b", "9g", "5y"], OTHER], ["7r", "10g"], variant(dos_call__catch_window=CatchWindow.UNSPECIFIED),
+                     deck=["1g", "3y", "8b", "9b", "4b"])
+    go(first, "match 7r with 7b", "end")
+    assert "rule-gap" not in kinds(go(first, "catch-dos 0"))  # the first chance: no reading differs
 
 
 # --- the direction of play (no source gives it) -------------------------------------------------

@@ -22,7 +22,7 @@ GERMAN_SILENCES = ["setup.first_dealer", "setup.symbol_value_for_dealer", "setup
                    "setup.first_player",
                    "setup.direction", "drawing.draw_when_match_possible", "drawing.decline_match_after_draw",
                    "bonuses.others_draw_timing", "wilds.wild_dos.row_colour", "wilds.wild_number.colour",
-                   "wilds.wild_number.row_value", "dos_call.penalty_timing",
+                   "wilds.wild_number.row_value", "dos_call.penalty_timing", "dos_call.catch_window",
                    "going_out.double_colour_draw_before_scoring", "going_out.pending_penalty", "deck_exhaustion",
                    "all_wild_row"]
 

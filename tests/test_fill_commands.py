@@ -20,7 +20,7 @@ def test_show_marks_filled_values(capsys):
                                                      "deck_exhaustion=reshuffle-discard)"]
     assert lines["setup.next_dealer"].endswith("(filled from mattel-2018)")
     assert lines["refill.mode"].split()[1:] == ["replace-covered"]  # german states it
-    assert "filled: 10 rules the sources leave unspecified" in out
+    assert "filled: 11 rules the sources leave unspecified" in out
     code, out, _ = run(capsys, "show", FILLED, "--json")
     data = json.loads(out)
     assert data["provenance"]["setup.next_dealer"]["status"] == "filled"
@@ -72,7 +72,7 @@ def test_the_rulebook_has_a_section_of_the_readings_this_table_chose(lang, headi
     text = render_rulebook(load_ruleset(FILLED), lang=lang, cite=True)
     section = text.split(heading, 1)[1].split("\n## ", 1)[0]
     items = [line for line in section.splitlines() if line.startswith("- ")]
-    assert len(items) == 10
+    assert len(items) == 11
     assert any(dealer in line and said in line for line in items)
     assert any("deck_exhaustion=reshuffle-discard" in line for line in items)
     left_open = text.split(still_open, 1)[1].split("\n## ", 1)[0]

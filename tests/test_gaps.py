@@ -44,7 +44,8 @@ def test_german_silences_for_four_players_with_readings_and_the_verifier():
                              "setup.first_player", "setup.direction", "drawing.draw_when_match_possible",
                              "drawing.decline_match_after_draw", "bonuses.others_draw_timing",
                              "wilds.wild_dos.row_colour", "wilds.wild_number.colour", "wilds.wild_number.row_value",
-                             "dos_call.penalty_timing", "going_out.double_colour_draw_before_scoring",
+                             "dos_call.penalty_timing", "dos_call.catch_window",
+                             "going_out.double_colour_draw_before_scoring",
                              "going_out.pending_penalty", "deck_exhaustion", "all_wild_row"]
     deck = reports["deck_exhaustion"]
     assert [(o.text, [c.ruleset for c in o.chosen_by]) for o in deck.readings] == \
@@ -81,7 +82,7 @@ def test_the_baseline_takes_the_reading_most_rulesets_choose_or_the_one_given():
     assert chosen["all_wild_row"] == ("bury-and-reflip", "--baseline all_wild_row=bury-and-reflip~deck_exhaustion="
                                                          "end-round (from all_wild_row=bury-and-reflip)")
     assert chosen["deck_exhaustion"][0] == "end-round"
-    assert filling.spec_with({"deck_exhaustion": None}).count("~") == 16
+    assert filling.spec_with({"deck_exhaustion": None}).count("~") == 17
     assert load_ruleset(filling.spec_with()).id == filling.spec_with()
 
 
@@ -148,7 +149,7 @@ def test_silences_are_grouped_by_holm_adjusted_differences_and_equivalence():
 def test_gaps_lists_silences_as_text_and_json(capsys):
     code, out, err = run(capsys, "gaps", "german", "--players", "4")
     assert (code, err) == (0, "")
-    assert "17 silences for 4 players: rules the sources leave unspecified" in out
+    assert "18 silences for 4 players: rules the sources leave unspecified" in out
     assert "  verifier: reachable in turn " in out
     assert "  end-round          no shipped ruleset chooses it" in out
     assert "reshuffle, house: 000 §10. What the sheet does not say" in out

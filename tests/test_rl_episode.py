@@ -372,3 +372,26 @@ def test_max_turns_truncates_a_round_and_the_length_bound_follows_from_it():
             truncated += 1
             assert ep.winner() is None and ep.utilities() == [0.0, 0.0]
     assert truncated
+
+
+
+@pytest.mark.parametrize("explicit", [True, False])
+def test_an_illegal_decision_is_refused_and_leaves_the_episode_as_it_was(explicit):
+    """An action the state does not offer is refused before the episode counts it: the move
+    counter, the ids and the position stay, and play goes on as if it had not been tried."""
+    from dosrules.engine.chance import Chance
+    from dosrules.engine.explain import IllegalActionError
+    game = RlGame("mattel-2018", 2)
+    ep = game.new_episode() if explicit else Episode(game, Chance(3))
+    rng = random.Random(1)
+    while ep.current_player() == CHANCE:
+        step_random(ep, rng)
+    legal = set(ep.legal_ids())
+    illegal = next(i for i in range(len(game.codebook.actions)) if i not in legal)
+    moves, ids, seat, hand = ep.moves, ep.ids(), ep.current_player(), ep.state.hand(ep.current_player())
+    with pytest.raises(IllegalActionError):
+        ep.apply(illegal)
+    assert (ep.moves, ep.ids(), ep.current_player(), ep.state.hand(seat)) == (moves, ids, seat, hand)
+    assert set(ep.legal_ids()) == legal
+    ep.apply(sorted(legal)[0])
+    assert ep.moves == moves + 1

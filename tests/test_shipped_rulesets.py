@@ -23,6 +23,7 @@ from dosrules.ruleset.model import (
     AllWildRow,
     BonusPlacement,
     Catcher,
+    CatchWindow,
     Colour,
     DeckExhaustion,
     Direction,
@@ -257,6 +258,7 @@ TABLE = {
     "dos_call.penalty_timing": ((PenaltyTiming.END_OF_TURN, S), (PenaltyTiming.UNSPECIFIED, U), (PenaltyTiming.UNSPECIFIED, U)),
     # 000 "another player", 003 "ein anderer Spieler"; 001 has no DOS call
     "dos_call.catcher": ((Catcher.ANY_OTHER, S), (Catcher.UNSPECIFIED, U), (Catcher.ANY_OTHER, S)),
+    "dos_call.catch_window": ((CatchWindow.UNTIL_CALLED, I), (CatchWindow.UNSPECIFIED, U), (CatchWindow.UNSPECIFIED, U)),
     "going_out.double_colour_draw_before_scoring": ((True, S), (True, I), (UNSPEC, U)),
     "going_out.pending_penalty": ((PendingPenalty.UNSPECIFIED, U),) * 3,
     "scoring.number_cards_face_value": ((True, S), (True, S), (True, S)),

@@ -44,3 +44,29 @@ def test_a_legality_difference_is_found_in_the_smallest_position():
 def test_identical_rulesets_do_not_diverge():
     report = divergences(load_ruleset("mattel-2018"), load_ruleset("mattel-2018"), Budget())
     assert report.differing_paths == [] and report.witnesses == []
+
+
+def test_a_row_of_only_wild_cards_is_where_the_all_wild_house_rules_diverge():
+    """all_wild_row decides a turn that starts on a row of only wild cards: the edition leaves it
+    open (a gap whatever is played), the house rules let the table declare the wilds. The witnesses
+    are such rows; bury-and-reflip turns up fresh cards first, so it has no such position."""
+    base = load_ruleset("mattel-2018")
+    for house in ("mattel-2018+all-wild-row", "mattel-2018+all-wild-row-placer"):
+        report = divergences(base, load_ruleset(house), Budget())
+        assert {"match", "draw", "after-draw"} <= {w.question for w in report.witnesses}, house
+        for w in report.witnesses:
+            assert w.position.row and all(d.card.is_wild for d in w.position.row), (house, w.question)
+            assert w.outcome_a == {"gaps": ["all_wild_row"]} and "all_wild_row" in w.rule_paths
+    bury = divergences(base, load_ruleset("mattel-2018+all-wild-row-bury"), Budget())
+    assert bury.witnesses == [] and "match" in bury.not_found
+
+
+def test_the_legal_actions_on_a_row_of_only_wild_cards_follow_all_wild_row():
+    from dosrules.ruleset.cards import Declared, parse_card
+    from dosrules.verify import Position, legality
+    position = Position((Declared(parse_card("#b")),), (parse_card("4b"),))
+    edition = legality(load_ruleset("german").rules, position)
+    assert edition.actions == frozenset() and edition.gaps == {"all_wild_row"}
+    assert "match #b=4 with 4b" in edition.gap_actions
+    house = legality(load_ruleset("german+all-wild-row").rules, position)
+    assert "match #b=4 with 4b" in house.actions and "all_wild_row" not in house.gaps

@@ -1,6 +1,6 @@
 """The Z3 legality model at concrete positions: exact legal action sets (golden, mattel-2018)."""
 
-from hypothesis import given, settings, strategies as st
+from hypothesis import assume, given, settings, strategies as st
 
 from dosrules import load_ruleset
 from dosrules.ruleset.cards import Declared, make_deck
@@ -28,7 +28,10 @@ def test_wild_dos_in_the_row_takes_the_matchers_colour():
 
 
 def test_wild_number_in_the_row_is_declared_by_the_matcher():
-    assert legal_matches(MATTEL, Position.parse("#g", "7g")) == {"match #g=7 with 7g"}
+    assert legal_matches(MATTEL, Position.parse("#g 3r", "7g")) == {"match #g=7 with 7g"}
+    # a row of only wild cards: the turn starts on a row no rule of MATTEL reads (all_wild_row)
+    alone = legality(MATTEL, Position.parse("#g", "7g"))
+    assert alone.actions == frozenset() and alone.gaps == {"all_wild_row"} and "match #g=7 with 7g" in alone.gap_actions
 
 
 def test_a_row_card_is_matched_at_most_once_per_turn():
@@ -76,7 +79,9 @@ FACES = sorted(set(make_deck(MATTEL.deck)), key=str)
        hand=st.lists(st.sampled_from(FACES), min_size=1, max_size=4),
        after_draw=st.booleans())
 def test_interval_existence_agrees_with_the_enumeration(row, hand, after_draw):
-    """Two encodings of "a match exists": the quantifier-free interval one and the enumeration."""
+    """Two encodings of "a match exists": the quantifier-free interval one and the enumeration
+    (a row of only wild cards is a gap in MATTEL, all_wild_row: the enumeration offers no match)."""
+    assume(not all(c.is_wild for c in row))
     position = Position(tuple(Declared(c) for c in row),
                         tuple(hand), AFTER_DRAW if after_draw else "start")
     exists = z3.simplify(match_available(MATTEL, [concrete_term(c) for c in row], [z3.BoolVal(False)] * len(row),

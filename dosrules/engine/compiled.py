@@ -30,7 +30,7 @@ from typing import Any, Mapping, cast
 
 from ..ruleset.cards import Card, Declared, Kind, make_deck
 from .actions import declared_key
-from ..ruleset.model import (AfterFailedDraw, AllWildRow, BonusPlacement, BonusTiming, Catcher, DealerTie, DeckExhaustion,
+from ..ruleset.model import (AfterFailedDraw, AllWildRow, BonusPlacement, BonusTiming, Catcher, CatchWindow, DealerTie, DeckExhaustion,
                      DeclineAfterDraw, Direction, DrawTiming, FirstDealer, FirstPlayer, MatchAfterDraw,
                      NextDealer, PenaltyTiming, PendingPenalty, RefillMode, RowWildChoice, Rules, Ruleset,
                      WildNumberColour, is_unspecified, rule_paths)
@@ -189,6 +189,7 @@ class CompiledRules:
         self.catch_penalty = value("catch_penalty", "dos_call.catch_penalty")
         self.penalty_timing: PenaltyTiming = rule("penalty_timing", "dos_call.penalty_timing")
         self.catcher: Catcher = rule("catcher", "dos_call.catcher")
+        self.catch_window: CatchWindow = rule("catch_window", "dos_call.catch_window")
 
     def _going_out_and_scoring(self, src: _Sources) -> None:
         """Going out, the points of each card, the target and the round-level rules."""

@@ -30,7 +30,7 @@ from typing import cast
 
 from ..errors import DosrulesError
 from ..ruleset.cards import Card, Declared
-from ..ruleset.model import MatchAfterDraw, Ruleset
+from ..ruleset.model import CatchWindow, MatchAfterDraw, Ruleset
 from .actions import CALL_DOS, DRAW, END, PASS, Action, CallDos, CatchDos, Declare, Draw, End, Match, Place
 from .chance import Chance
 from .compiled import CompiledRules, compile_rules
@@ -235,6 +235,7 @@ class State(Rounds):
         self.step: int | None = None
         self._reset_turn()
         self.catch: tuple[int, int, Phase] | None = None  # (caught seat, catcher, phase to resume)
+        self.late_catch = False  # the open catch window is not the first of its exposure (dos_call.catch_window)
         self.declare_queue: list[int] = []
         self.declarer = 0
         self.after_declare = ""
@@ -296,6 +297,7 @@ class State(Rounds):
         new.row_bind, new.all_wild_turn = list(self.row_bind), self.all_wild_turn
         new.phase, new.turn_seat, new.turn_number = self.phase, self.turn_seat, self.turn_number
         new.called, new.windowed, new.step, new.catch = list(self.called), list(self.windowed), self.step, self.catch
+        new.late_catch = self.late_catch
         new.declare_queue, new.declarer = list(self.declare_queue), self.declarer
         new.after_declare, new.end_steps, new._legal = self.after_declare, list(self.end_steps), self._legal
         new.drew, new.drawn, new.matches, new.rows_matched = self.drew, self.drawn, self.matches, self.rows_matched
@@ -382,7 +384,9 @@ class State(Rounds):
             return events[start:]
         c = self.c
         watch = (c.dos_active and ph is not DECLARE and len(self.hands[seat]) == c.dos_hand_size
-                 and not self.called[seat] and not self.windowed[seat])  # exposed(seat), inline
+                 and not self.called[seat]  # exposed(seat), inline; a later window per dos_call.catch_window
+                 and (not self.windowed[seat] or c.catch_window is not CatchWindow.NEXT_ACTION))
+        late = watch and self.windowed[seat]
         if watch:
             self.windowed[seat] = True  # no FINISH stop for a player who ends the turn uncalled
         if t is Match:
@@ -402,6 +406,7 @@ class State(Rounds):
         elif watch and self.phase is not OVER:
             self.windowed[seat] = True
             self.catch = (seat, self._next_seat(seat), self.phase)
+            self.late_catch = late
             self.phase = CATCH
         return events[start:]
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Final
 
 from ..ruleset.cards import Card, Declared
-from ..ruleset.model import (BonusPlacement, BonusTiming, Catcher, DeckExhaustion, DrawTiming, MatchAfterDraw,
+from ..ruleset.model import (BonusPlacement, BonusTiming, Catcher, CatchWindow, DeckExhaustion, DrawTiming, MatchAfterDraw,
                               PenaltyTiming, PendingPenalty, RefillMode)
 from .actions import END, Action, Match, Place, Declare
 from .events import (BonusEarned, CatchDeclined, Caught, Drew, Matched, Placed, Refilled, Reshuffled,
@@ -268,6 +268,9 @@ class TurnFlow(MatchFlow):
                 self.catch = (seat, after, resume)
                 self.phase = CATCH
             return False
+        if self.late_catch and c.catch_window is CatchWindow.UNSPECIFIED:
+            return self._gap("dos_call.catch_window", f"seat {catcher} catches seat {seat} not calling DOS, after "
+                                                      f"an earlier chance to catch it was let pass")
         if c.catcher is Catcher.UNSPECIFIED and catcher != self._next_seat(seat):
             return self._gap("dos_call.catcher", f"seat {catcher} catches seat {seat} not calling DOS, "
                                                  f"after the next player let it pass")

@@ -58,6 +58,7 @@ class Zones:
     windowed: list[bool]
     step: int | None
     catch: tuple[int, int, Phase] | None
+    late_catch: bool
     declare_queue: list[int]
     declarer: int
     after_declare: str

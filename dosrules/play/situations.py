@@ -94,6 +94,7 @@ _GROUPS = {
     "wilds.wild_number.colour": "wild-number-played", "wilds.wild_number.row_value": "wild-number-in-row",
     "dos_call.required": "dos-hand", "dos_call.hand_size": "dos-hand", "dos_call.catch_penalty": "dos-caught",
     "dos_call.penalty_timing": "dos-caught-mid-turn", "dos_call.catcher": "dos-caught",
+    "dos_call.catch_window": "dos-caught",
     "going_out.double_colour_draw_before_scoring": "out-after-double",
     "going_out.pending_penalty": "dos-caught-mid-turn",
     "scoring": "round-scored", "target": "round-scored",
@@ -131,5 +132,6 @@ GAP_SITUATIONS: dict[str, tuple[str, ...]] = {
     "bonuses.double_colour": ("double-bonus", "colour-bonus"),
     "going_out.double_colour_draw_before_scoring": ("out-after-double",),
     "dos_call.catcher": ("dos-caught",),
+    "dos_call.catch_window": ("dos-caught",),
     "scoring": ("round-scored",),
 }

@@ -320,6 +320,9 @@ class Episode:
             raise ValueError("the game is over")
         actions = game.codebook.actions  # codebook.action(i), inline: this runs at every decision
         action: Any = actions[i] if type(i) is int and 0 <= i < len(actions) else game.codebook.action(i)
+        if action not in state.legal_actions():  # refused before the episode records the move
+            from ..engine.explain import refuse
+            refuse(state, action)
         if self.moves == 0 and game.episode == "round":
             action = _InLastRound(action)
         self.moves += 1

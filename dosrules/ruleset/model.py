@@ -231,6 +231,14 @@ class Catcher(enum.Enum):
     UNSPECIFIED = UNSPECIFIED_TEXT
 
 
+class CatchWindow(enum.Enum):
+    """How long a missed DOS call stays open, to be made late or caught."""
+
+    NEXT_ACTION = "next-action"  # caught right after the first action taken uncalled, and only then
+    UNTIL_CALLED = "until-called"  # a late call still counts; until it, after any action uncalled
+    UNSPECIFIED = UNSPECIFIED_TEXT
+
+
 class PendingPenalty(enum.Enum):
     """A player whose DOS penalty waits for the end of the turn empties their hand in that turn."""
 
@@ -363,6 +371,7 @@ class DosCall:
     catch_penalty: Count
     penalty_timing: PenaltyTiming
     catcher: Catcher
+    catch_window: CatchWindow  # how long a missed call may be made late or caught
 
 
 @dataclass(frozen=True)

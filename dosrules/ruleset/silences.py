@@ -45,7 +45,7 @@ def _call_off(rules: Rules) -> str | None:
 
 def _moot_because(path: str, rules: Rules) -> str | None:
     b = rules.bonuses
-    if path in ("dos_call.catch_penalty", "dos_call.penalty_timing", "dos_call.catcher"):
+    if path in ("dos_call.catch_penalty", "dos_call.penalty_timing", "dos_call.catcher", "dos_call.catch_window"):
         return _call_off(rules)
     if path == "going_out.pending_penalty":
         if _call_off(rules):

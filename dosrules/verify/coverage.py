@@ -129,6 +129,11 @@ def decisions(rules: Rules) -> list[Decision]:
     out.append(Decision("catcher", "who may catch a player who did not call DOS?",
                         z3.And(missed, z3.BoolVal(active)), {"call_missed": missed},
                         [RuleCase("dos_call.catcher", z3.BoolVal(True), _code(dos.catcher))]))
+    late = B("call_missed_earlier_chance_passed")
+    out.append(Decision("catch-window", "may a player who missed the DOS call still be caught after a first "
+                        "chance to catch them was let pass (and may they still call late)?",
+                        z3.And(late, z3.BoolVal(active)), {"call_missed_earlier_chance_passed": late},
+                        [RuleCase("dos_call.catch_window", z3.BoolVal(True), _code(dos.catch_window))]))
     waiting = B("out_with_a_penalty_waiting")
     out.append(Decision("pending-penalty", "does a player who goes out while a DOS penalty waits for the end of "
                         "the turn still draw it?",

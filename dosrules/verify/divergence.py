@@ -23,21 +23,21 @@ from typing import Any
 import z3
 
 from ..ruleset.cards import Card, Declared, Kind
-from ..ruleset.model import (AfterFailedDraw, BonusPlacement, BonusTiming, DeclineAfterDraw, RefillMode, Rules,
+from ..ruleset.model import (AfterFailedDraw, AllWildRow, BonusPlacement, BonusTiming, DeclineAfterDraw, RefillMode, Rules,
                      Ruleset, is_unspecified, rule_paths)
-from .legality import (COLOURS, HAND, NUMBER, ROW, WILD_NUMBER, MatchSituation,
+from .legality import (COLOURS, HAND, NUMBER, WILD_NUMBER, Cond as _Cond, MatchSituation,
                        row_limit_reached, uses_drawn,
                        copies, domain, free_term, in_deck, legality, match_available,
-                       match_conditions, same_face, select, select_value)
+                       match_conditions, row_domain, same_face, select, select_value)
 from .position import AFTER_DRAW, START, Position
 from .solving import Budget, SolverVerdict, find, value
 
 QUESTIONS = ("match", "bonus", "draw", "after-draw", "end-turn")
 QUESTION_PATHS = {  # the rules each question reads: only a difference there can show in it
-    "match": ("matching", "wilds", "drawing.match_after_draw", "deck"),
-    "bonus": ("bonuses", "wilds", "matching", "drawing.match_after_draw", "deck"),
-    "draw": ("drawing.draw_when_match_possible", "matching", "wilds", "deck"),
-    "after-draw": ("drawing", "matching", "wilds", "deck"),
+    "match": ("matching", "wilds", "drawing.match_after_draw", "deck", "all_wild_row"),
+    "bonus": ("bonuses", "wilds", "matching", "drawing.match_after_draw", "deck", "all_wild_row"),
+    "draw": ("drawing.draw_when_match_possible", "matching", "wilds", "deck", "all_wild_row"),
+    "after-draw": ("drawing", "matching", "wilds", "deck", "all_wild_row"),
     "end-turn": ("refill", "bonuses"),
 }
 
@@ -129,6 +129,11 @@ class _Symbolic:
             for i, c in enumerate(cards):
                 self.base += [in_deck(rules, c),
                               z3.Sum([z3.If(same_face(c, d), 1, 0) for d in cards]) <= copies(rules, c)]
+        # a row of only wild cards at the turn's start: all_wild_row decides (bury-and-reflip turns
+        # up fresh cards first, so under it such a row is no turn's position)
+        self.all_wild = z3.And([z3.BoolVal(r > 0), *[c.kind != NUMBER for c in self.row]])
+        if AllWildRow.BURY_AND_REFLIP in (a.all_wild_row, b.all_wild_row):
+            self.base.append(z3.Not(self.all_wild))
         # canonical order of hand cards (a hand is a multiset)
         for x, y in zip(self.hand, self.hand[1:]):
             self.base.append(_key(x) <= _key(y))
@@ -143,23 +148,41 @@ class _Symbolic:
         second = select(z3.If(b >= 0, b, 0), self.hand)
         s = MatchSituation(select_value(t, self.matched), row_limit_reached(rules, len(self.row), self.matched),
                            self.after_draw, uses_drawn(self.drawn, z3.Not(self.any_matched()), first, second, b >= 0))
-        legal, _ = match_conditions(rules, s, domain(rules, target, ROW), domain(rules, first, HAND),
-                                    domain(rules, second, HAND), b >= 0, tv, tc, av, ac, bv, bc)
-        return legal
+        legal, _ = match_conditions(rules, s, row_domain(rules, target, self.declared_all_wild(rules)),
+                                    domain(rules, first, HAND), domain(rules, second, HAND), b >= 0,
+                                    tv, tc, av, ac, bv, bc)
+        return self.at_turn_start(rules, legal.ok, legal.gap)
+
+    def declared_all_wild(self, rules: Rules):
+        """The row holds only wild cards and ``all_wild_row`` has them declared at the table."""
+        rule = rules.all_wild_row
+        return self.all_wild if rule in (AllWildRow.MATCHER_DECLARES, AllWildRow.PLACER_DECLARES) else False
+
+    def at_turn_start(self, rules: Rules, ok, gap):
+        """(ok, gap) of an action, where an unspecified ``all_wild_row`` makes the turn's start on
+        a row of only wild cards a gap (as the engine does), whatever the action."""
+        if rules.all_wild_row is not AllWildRow.UNSPECIFIED:
+            return _Cond(ok, gap)
+        return _Cond(z3.And(z3.Not(self.all_wild), ok), z3.Or(self.all_wild, gap))
 
     def draw(self, rules: Rules):
-        avail = match_available(rules, self.row, [z3.BoolVal(False)] * len(self.row), z3.BoolVal(False), self.hand)
+        avail = match_available(rules, self.row, [z3.BoolVal(False)] * len(self.row), z3.BoolVal(False), self.hand,
+                                all_wild=self.declared_all_wild(rules))
         rule = rules.drawing.draw_when_match_possible
         if rule is True:
-            return z3.BoolVal(True), z3.BoolVal(False)
-        if rule is False:
-            return z3.Not(avail), z3.BoolVal(False)
-        return z3.Not(avail), avail
+            ok, gap = z3.BoolVal(True), z3.BoolVal(False)
+        elif rule is False:
+            ok, gap = z3.Not(avail), z3.BoolVal(False)
+        else:
+            ok, gap = z3.Not(avail), avail
+        c = self.at_turn_start(rules, ok, gap)
+        return c.ok, c.gap
 
     def ending(self, rules: Rules):
         avail = match_available(rules, self.row, [z3.BoolVal(False)] * len(self.row), z3.BoolVal(True), self.hand,
-                                self.drawn)
-        return z3.If(avail, _code(rules.drawing.decline_match_after_draw), _code(rules.drawing.after_failed_draw))
+                                self.drawn, all_wild=self.declared_all_wild(rules))
+        code = z3.If(avail, _code(rules.drawing.decline_match_after_draw), _code(rules.drawing.after_failed_draw))
+        return code if rules.all_wild_row is not AllWildRow.UNSPECIFIED else z3.If(self.all_wild, -1, code)
 
     def end_turn(self, rules: Rules):
         """(row size after the refill, cards each other player draws), -1 where a rule is open."""

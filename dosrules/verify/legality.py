@@ -16,7 +16,7 @@ of any gap met), :func:`legal_matches`, and the builders the divergence search r
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Iterable, Sequence
 
 import z3
@@ -193,6 +193,23 @@ def domain(rules: Rules, c: CardTerm, where: str, all_wild: bool = False) -> Dom
     return Domain(lo, hi, colour_fixed, colour, value_cond, colour_gap, colour_cond)
 
 
+def row_domain(rules: Rules, c: CardTerm, all_wild) -> Domain:
+    """``domain(rules, c, ROW, ...)`` where whether the row holds only wild cards (and
+    ``all_wild_row`` has them declared at the table) is a solver term ``all_wild``."""
+    if isinstance(all_wild, bool):
+        return domain(rules, c, ROW, all_wild)
+    w, p = domain(rules, c, ROW, True), domain(rules, c, ROW, False)
+
+    def either(x, y):
+        return z3.If(all_wild, x, y)
+
+    def cond(x: Cond, y: Cond) -> Cond:
+        return Cond(either(x.ok, y.ok), either(x.gap, y.gap), y.path)
+    return Domain(either(w.lo, p.lo), either(w.hi, p.hi), either(w.colour_fixed, p.colour_fixed),
+                  either(w.colour, p.colour), cond(w.value_cond, p.value_cond), either(w.colour_gap, p.colour_gap),
+                  cond(w.colour_cond, p.colour_cond))
+
+
 def _open(choice) -> bool:
     """A row wild without a declaration counts as nothing the rules say: no rule says who declares
     it, or its placer declared it and the position does not say as what (as in the engine)."""
@@ -279,12 +296,14 @@ def bonus_kind(is_double, tc, ac, bc) -> z3.ArithRef:
 
 
 def match_available(rules: Rules, row: Sequence[CardTerm], row_matched: Sequence, after_draw,
-                    hand: Sequence[CardTerm], drawn: CardTerm | None = None, drawn_open=True) -> z3.BoolRef:
+                    hand: Sequence[CardTerm], drawn: CardTerm | None = None, drawn_open=True,
+                    all_wild=False) -> z3.BoolRef:
     """Some match is legal (not a gap) for some declarations: value domains are intervals, so
     "some declaration works" is an interval intersection, exact and without quantifiers.
-    ``drawn``: the card drawn this turn (for ``drawing.match_after_draw: drawn-card``)."""
+    ``drawn``: the card drawn this turn (for ``drawing.match_after_draw: drawn-card``).
+    ``all_wild``: the row holds only wild cards, declared at the table (see ``row_domain``)."""
     cols = [COLOURS.index(c) for c in rules.deck.colours]
-    rows = [domain(rules, c, ROW) for c in row]
+    rows = [row_domain(rules, c, all_wild) for c in row]
     hands = [domain(rules, c, HAND) for c in hand]
     m = rules.matching
 
@@ -361,6 +380,12 @@ def legality(rules: Rules, position: Position, budget: Budget = DEFAULT_BUDGET,
              limit: int = 20_000) -> Legality:
     """Every legal action at ``position``: matches enumerated from the Z3 model (each model
     an action, blocked until none is left), then draw / place / end by the drawing rules."""
+    if _all_wild(position.row) and rules.all_wild_row is AllWildRow.UNSPECIFIED:
+        # the turn starts on a row no rule reads (the engine's gap at the turn's start): every
+        # action the table could allow rests on all_wild_row
+        read = legality(replace(rules, all_wild_row=AllWildRow.MATCHER_DECLARES), position, budget, limit)
+        return Legality(frozenset(), {a: "gap" for a in read.bonus}, frozenset({"all_wild_row"}),
+                        read.actions | read.gap_actions)
     matches, bonus, gaps, gap_matches = _matches(rules, position, budget, limit)
     actions = set(matches)
     gap_actions = set(gap_matches)
@@ -520,10 +545,16 @@ def _matches(rules: Rules, p: Position, budget: Budget, limit: int):
     return actions, bonus, gaps, gap_matches
 
 
+def _all_wild(row: Sequence[Declared]) -> bool:
+    return bool(row) and all(d.card.is_wild for d in row)
+
+
 def _matcher_declares_all_wild(rules: Rules, row: Sequence[Declared]) -> bool:
-    """The row holds only wild cards and ``all_wild_row`` has its matcher declare them (the
-    engine judges the row when the turn starts, and it does not change before the turn ends)."""
-    return bool(row) and all(d.card.is_wild for d in row) and rules.all_wild_row is AllWildRow.MATCHER_DECLARES
+    """The row holds only wild cards and ``all_wild_row`` has them declared at the table: by the
+    matcher, or by their placer (a wild turned up undeclared is then the matcher's to declare, as
+    in the engine). The engine judges the row when the turn starts; it does not change before
+    the turn ends."""
+    return _all_wild(row) and rules.all_wild_row in (AllWildRow.MATCHER_DECLARES, AllWildRow.PLACER_DECLARES)
 
 
 def _row_colour_open(rules: Rules, d: Declared) -> bool:
