@@ -8,7 +8,8 @@ Runs, each in a subprocess with a fresh SQLite file and then again on the full o
   rule gaps void many rounds, with the design measures and the skill games);
 * ``interactions mattel-2018`` over every shipped house rule, ``--players 4 --rounds 2000``, with the
   covering design forced (`--design covering`: `auto` runs every pair here, because three of the
-  six set the same rule) and with every pair on its own, each with the median half-width of its core contrasts' 95% intervals (the cost against the precision).
+  six set the same rule) and with every pair on its own, each with the median half-width of its
+  core contrasts' 95% intervals (the cost against the precision).
 
 Prints, for each run, its wall time, the CPU time of the process and its workers, and the cells
 (chunks, legality cells) computed and read back. Prints figures; it is not a test.
