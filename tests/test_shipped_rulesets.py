@@ -225,7 +225,9 @@ TABLE = {
     "setup.first_player": ((FirstPlayer.UNSPECIFIED, U),) * 3,
     "setup.direction": ((Direction.UNSPECIFIED, U),) * 3,
     "setup.hand_size": ((7, S), (7, S), (7, S)),
-    "setup.centre_row": ((2, S), (2, S), (2, I)),
+    # 003 "mindestens zwei Karten": at least two, stated; no more, read from "Die beiden aufgedeckten Karten"
+    "setup.centre_row": ((2, S), (2, S), (2, S)),
+    "setup.centre_row_extra": ((0, S), (0, S), (0, I)),
     "matching.single": ((True, S), (True, S), (True, S)),
     "matching.double": ((True, S), (True, S), (True, S)),
     "matching.colour_restricts": ((False, S), (False, S), (False, S)),
