@@ -91,3 +91,19 @@ def test_the_opening_row_is_the_minimum_while_the_extra_is_open():
     setup = load_ruleset(OPEN).rules.setup
     assert is_unspecified(setup.centre_row_extra) and setup.opening_row == 2
     assert load_ruleset("german@setup.centre_row_extra=2").rules.setup.opening_row == 4
+
+
+def test_gaps_lists_the_reading_german_infers_with_the_others():
+    from dosrules.gaps.catalogue import inferred_readings
+    from dosrules.gaps.report import build_document, render_text
+
+    german = load_ruleset("german")
+    assert "setup.centre_row_extra" not in [s.path for s in silences(german)]  # read, not open
+    found = {i.path: i for i in inferred_readings(german)}
+    row = found["setup.centre_row_extra"]
+    assert (row.value, row.others, row.players) == (0, (1, 2), (2, 3, 4))
+    assert row.citation.quote == "Die beiden aufgedeckten Karten"
+    assert "setup.centre_row_extra" not in {i.path for i in inferred_readings(load_ruleset("mattel-2018"))}
+    text = " ".join(render_text(build_document("german", german, [], [2, 3, 4], inferred=list(found.values()))).split())
+    assert 'setup.centre_row_extra = 0; other readings: 1, 2: 003 §Spielablauf: "Die beiden aufgedeckten Karten"' in text
+    assert "Play another reading: german@setup.centre_row_extra=1" in text
