@@ -107,3 +107,30 @@ def test_gaps_lists_the_reading_german_infers_with_the_others():
     text = " ".join(render_text(build_document("german", german, [], [2, 3, 4], inferred=list(found.values()))).split())
     assert 'setup.centre_row_extra = 0; other readings: 1, 2: 003 §Spielablauf: "Die beiden aufgedeckten Karten"' in text
     assert "Play another reading: german@setup.centre_row_extra=1" in text
+
+
+def test_at_a_table_of_people_the_deal_asks_for_a_reading(tmp_path):
+    """Left open, the first deal asks the table how many cards to turn up; the game then goes on
+    under the reading chosen, and the referee accepts the log."""
+    import io
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).parent))
+    from tablekit import FOUR, GapPerson
+
+    from dosrules.play.gamelog import referee
+    from dosrules.play.simulate import load
+    from dosrules.play.table import Table
+
+    log = io.StringIO()
+    table = Table(load(OPEN), 4, 3, FOUR, log=log)
+    q = table.question
+    assert (q.path, q.seat, q.action, q.round) == ("setup.centre_row_extra", None, None, 1)
+    assert [(o.reading, o.unavailable) for o in q.options] == [("0", None), ("1", None), ("2", None)]
+    assert table.choose("3") is None  # the third reading: two more cards
+    assert len(table.state.centre_row()) == 4 and table.state.round == 1
+    GapPerson().play(table)
+    path = tmp_path / "row.jsonl"
+    path.write_text(log.getvalue(), encoding="utf-8")
+    assert referee(path).actions == len(table.state.history)
