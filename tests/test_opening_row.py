@@ -13,7 +13,7 @@ from dosrules.errors import DosrulesError
 from dosrules.gaps.catalogue import describe_silence
 from dosrules.ruleset.model import Status, is_unspecified
 from dosrules.ruleset.readings import readings, silences
-from dosrules.ruleset.silences import VOIDS, on_silence
+from dosrules.ruleset.silences import AT_EVERY_DEAL, VOIDS, on_silence
 from dosrules.verify.deal import deal_feasible
 from dosrules.verify.solving import DEFAULT_BUDGET, SolverVerdict
 
@@ -134,3 +134,16 @@ def test_at_a_table_of_people_the_deal_asks_for_a_reading(tmp_path):
     path = tmp_path / "row.jsonl"
     path.write_text(log.getvalue(), encoding="utf-8")
     assert referee(path).actions == len(table.state.history)
+
+
+@pytest.mark.parametrize("path", sorted(AT_EVERY_DEAL))
+def test_a_silence_met_at_every_deal_voids_every_round_and_the_skeleton_says_so(path, tmp_path):
+    from dosrules.ruleset.scaffold import edition_text
+
+    state = new_game(f"mattel-2018@{path}=unspecified", 2, seed=9, max_rounds=5)
+    deals = [e for e in state.events if isinstance(e, Dealt)]
+    voids = [e for e in state.events if isinstance(e, RuleGap) and e.voids]
+    assert len(deals) == 5 and [g.path for g in voids] == [path] * 5
+    text = edition_text("mine", tmp_path / "mine.yaml", load_ruleset("digest-2017"), "mine.txt")
+    line = next(l for l in text.splitlines() if l.strip().startswith(path.rsplit(".", 1)[-1] + ":"))
+    assert "unspecified" in line and "every deal meets it" in line
