@@ -99,12 +99,23 @@ BUGS = {
         "dosrules/play/gamelog.py",
         "            if not _same(rec[name], value):",
         "            if False:"),
+    # the opening Centre Row (issue 29): centre_row is the least, centre_row_extra how many more
+    "opening-row-ignores-extra": (
+        "the deal turns up only setup.centre_row cards, whatever setup.centre_row_extra says",
+        "dosrules/engine/compiled.py",
+        "self.centre_row: int = self.centre_row_min + (self.centre_row_extra or 0)",
+        "self.centre_row: int = self.centre_row_min"),
+    "open-opening-row-deals-on": (
+        "an unspecified setup.centre_row_extra is dealt as 0 without a rule gap (the engine's own choice)",
+        "dosrules/engine/rounds.py",
+        "        if c.centre_row_extra is None:\n",
+        "        if False:\n"),
 }
 
 ENGINE_TESTS = ["tests/test_engine_golden.py", "tests/test_engine_random.py", "tests/test_agents.py",
                 "tests/test_games.py", "tests/test_simulate.py", "tests/test_disputes.py",
                 "tests/test_verify_crosscheck.py", "tests/test_verify_bounds.py", "tests/test_engine_silences.py",
-                "tests/test_verify_turn_crosscheck.py"]
+                "tests/test_verify_turn_crosscheck.py", "tests/test_opening_row.py"]
 
 
 def _copy(dest: Path) -> None:

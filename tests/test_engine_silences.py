@@ -32,7 +32,8 @@ def gaps_met(spec: str, players: int, games: int):
 
 
 @pytest.mark.parametrize("spec, players", [("mattel-2018", 4), ("digest-2017", 3), ("german", 3),
-                                           ("mattel-2018+reshuffle", 3)])
+                                           ("mattel-2018+reshuffle", 3),
+                                           ("german@setup.centre_row_extra=unspecified", 3)])
 def test_every_gap_is_where_the_rulebook_says_and_does_what_it_says(spec, players):
     rules = load_ruleset(spec).for_players(players)
     seen = set()

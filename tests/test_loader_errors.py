@@ -51,8 +51,9 @@ EXPECTED = {
     ],
     "id-mismatch.yaml": ["1:5: the id 'some-other-id' differs from the file name 'id-mismatch.yaml' (at id)."],
     "incomplete-edition.yaml": [
-        "7:3: the edition 'incomplete-edition' does not set 18 rules: deck, setup.first_dealer, "
+        "7:3: the edition 'incomplete-edition' does not set 19 rules: deck, setup.first_dealer, "
         "setup.symbol_value_for_dealer, setup.dealer_tie, setup.next_dealer, setup.first_player, setup.direction, setup.centre_row, "
+        "setup.centre_row_extra, "
         "matching, "
         "drawing, bonuses, refill, wilds, dos_call, going_out, scoring, deck_exhaustion, all_wild_row (at rules).",
     ],

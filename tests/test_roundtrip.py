@@ -39,7 +39,8 @@ def value_of(schema):
     raise AssertionError(schema)
 
 
-CONSTRAINED = {"players.min", "players.max", "setup.hand_size", "setup.centre_row", "wilds.wild_number.min_value",
+CONSTRAINED = {"players.min", "players.max", "setup.hand_size", "setup.centre_row", "setup.centre_row_extra",
+               "wilds.wild_number.min_value",
                "wilds.wild_number.max_value"}
 FREE = [p for p in rule_paths() if not p.startswith("deck.") and p not in CONSTRAINED]
 
@@ -60,12 +61,14 @@ def rule_trees(draw):
     low = draw(st.integers(2, 4))  # a game needs two players (the schema's minimum)
     high = draw(st.integers(low, 6))
     row = draw(st.integers(1, max(1, min(leaf_schema("setup.centre_row")["maximum"], total // 4))))
-    values["setup.centre_row"] = row
+    extra = draw(st.one_of(st.just("unspecified"), st.integers(0, 10 - row)))  # the opening row: at most 10
+    values["setup.centre_row"], values["setup.centre_row_extra"] = row, extra
+    row += 0 if extra == "unspecified" else extra
     values["setup.hand_size"] = max(1, min(leaf_schema("setup.hand_size")["maximum"], (total - row) // high))
     values["players.min"], values["players.max"] = low, high
     if values["setup.hand_size"] * high + row > total:  # a tiny deck: two players, one card each
         values["players.min"] = values["players.max"] = 2
-        values["setup.hand_size"], values["setup.centre_row"] = 1, 1
+        values["setup.hand_size"], values["setup.centre_row"], values["setup.centre_row_extra"] = 1, 1, 0
         values["deck.wild_dos"] += 3 - min(3, values["deck.total"])
         values["deck.total"] = len(colours) * per_colour + values["deck.wild_dos"]
     if values["matching.single"] is False and values["matching.double"] is False:  # no match: refused

@@ -225,7 +225,9 @@ TABLE = {
     "setup.first_player": ((FirstPlayer.UNSPECIFIED, U),) * 3,
     "setup.direction": ((Direction.UNSPECIFIED, U),) * 3,
     "setup.hand_size": ((7, S), (7, S), (7, S)),
-    "setup.centre_row": ((2, S), (2, S), (2, I)),
+    # 003 "mindestens zwei Karten": at least two, stated; no more, read from "Die beiden aufgedeckten Karten"
+    "setup.centre_row": ((2, S), (2, S), (2, S)),
+    "setup.centre_row_extra": ((0, S), (0, S), (0, I)),
     "matching.single": ((True, S), (True, S), (True, S)),
     "matching.double": ((True, S), (True, S), (True, S)),
     "matching.colour_restricts": ((False, S), (False, S), (False, S)),
@@ -376,3 +378,18 @@ def _leaves(tree, prefix):
             yield from _leaves(value, f"{prefix}{key}.")
         else:
             yield f"{prefix}{key}", value
+
+
+def test_german_reads_its_twelve_bonus_cards_as_wild_dos_and_says_why_no_other_split():
+    """003 counts 12 bonus cards of two kinds without the split; german reads them as 000's deck
+    (inferred, not a rule with readings: every other split would invent number cards)."""
+    from dosrules.ruleset.readings import can_be_unspecified
+
+    german = load_ruleset("german")
+    deck, prov = german.rules.deck, german.provenance_of("deck.wild_dos")
+    assert (deck.total, deck.per_colour, deck.wild_dos, deck.wild_number_per_colour) == (108, 24, 12, 2)
+    assert prov.status is Status.INFERRED and "12 Bonuskarten" in prov.citation.quote
+    assert "108 - 4 x 24" in prov.note and "no source" in prov.note
+    for lang in ("de", "ko", "eu"):
+        assert prov.note_translated(lang) and "108 - 4 x 24" in prov.note_in(lang)
+    assert not can_be_unspecified("deck.wild_dos") and not can_be_unspecified("deck.wild_number_per_colour")

@@ -82,7 +82,7 @@ def _check(args, ruleset) -> int | None:
 
 
 def handler(args) -> int:
-    from ..gaps.catalogue import describe_silences
+    from ..gaps.catalogue import describe_silences, inferred_readings
     from ..gaps.report import build_document, render_text
 
     dirs = ruleset_dirs(args)
@@ -98,7 +98,8 @@ def handler(args) -> int:
     reports = describe_silences(ruleset, args.players if players is None else players, dirs,
                                 verify=not args.no_verify and not args.measure)
     measurement = _measure(args, ruleset, players, dirs) if args.measure else None
-    doc = build_document(args.ruleset, ruleset, reports, counts, measurement)
+    inferred = inferred_readings(ruleset, args.players if players is None else players)
+    doc = build_document(args.ruleset, ruleset, reports, counts, measurement, inferred)
     if args.html:
         from ..gaps.plots import forest_plots
         from ..gaps.report import render_html

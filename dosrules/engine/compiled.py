@@ -137,7 +137,12 @@ class CompiledRules:
         self.first_player: FirstPlayer = rule("first_player", "setup.first_player")
         self.direction: Direction = rule("direction", "setup.direction")
         self.hand_size: int = rule("hand_size", "setup.hand_size")
-        self.centre_row: int = rule("centre_row", "setup.centre_row")
+        self.centre_row_min: int = rule("centre_row_min", "setup.centre_row")
+        #: cards turned up beyond the minimum; None: unspecified, a rule gap at every deal
+        self.centre_row_extra = value("centre_row_extra", "setup.centre_row_extra")
+        #: the cards the deal turns up (the minimum alone while the extra is unspecified)
+        self.centre_row: int = self.centre_row_min + (self.centre_row_extra or 0)
+        src.derived("centre_row", "centre_row_min", "centre_row_extra")
 
     def _matching_and_drawing(self, src: _Sources) -> None:
         """What a match may be, and what a draw allows."""

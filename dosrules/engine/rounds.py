@@ -76,6 +76,9 @@ class Rounds(TurnFlow):
         self.turn_number = 0
         self._reset_turn()
         self.events.append(Dealt(self.round, dealer, hs, tuple(self.row), tuple(map(tuple, self.hands))))
+        if c.centre_row_extra is None:
+            return self._gap("setup.centre_row_extra",
+                             f"how many cards beyond {c.centre_row_min} the opening Centre Row holds")
         if self._queue_declarations(0, dealer, "first-turn"):
             return False
         return self._first_turn()

@@ -15,12 +15,12 @@ from pathlib import Path
 from typing import Any, Iterable
 
 from ..ruleset.fill import FILL
-from ..ruleset.model import Players, Ruleset
-from ..ruleset.readings import Silence, reading_text, readings, silences
+from ..ruleset.model import Players, Ruleset, Status
+from ..ruleset.readings import OPEN_PATHS, Silence, reading_text, readings, silences
 from ..ruleset.choices import Choice, choices
 
-__all__ = ["ReadingOption", "Reachability", "SilenceReport", "describe_silences", "describe_silence",
-           "reachability"]
+__all__ = ["ReadingOption", "Reachability", "SilenceReport", "InferredReading", "describe_silences",
+           "describe_silence", "inferred_readings", "reachability"]
 
 
 @dataclass(frozen=True)
@@ -168,3 +168,41 @@ def describe_silence(ruleset: Ruleset, path: str, players: int | None = None,
     silence = silent.get(path, Silence(path, (players,) if players is not None else ()))
     reach = reachability(ruleset, players) if verify else None
     return _report(silence, schema_descriptions()[path], search_dirs, reach)
+
+
+@dataclass(frozen=True)
+class InferredReading:
+    """A rule with readings that a ruleset does not leave open but reads from an unclear source
+    (status ``inferred``): its value, the other readings, and the citation and note it gives."""
+
+    path: str
+    players: tuple[int, ...]
+    value: Any
+    others: tuple[Any, ...]
+    citation: Any  # a model Citation, or None
+    note: str | None
+
+    def to_json(self) -> dict[str, Any]:
+        cite = self.citation
+        return {"path": self.path, "players": list(self.players), "value": reading_text(self.value),
+                "others": [reading_text(v) for v in self.others], "note": self.note,
+                "citation": None if cite is None else {"source": cite.source, "section": cite.section,
+                                                      "quote": cite.quote}}
+
+
+def inferred_readings(ruleset: Ruleset, players: int | None = None) -> list[InferredReading]:
+    """Every rule with readings that ``ruleset`` gives by inference, in model order: the sources
+    are unclear there and play follows this ruleset's reading (another is set with ``@path=value``;
+    a fill ``~`` never overrides it). For ``players`` players, or for every count allowed."""
+    allowed = ruleset.rules.players
+    counts = [players] if players is not None else list(range(allowed.min, allowed.max + 1))
+    out = []
+    for path in OPEN_PATHS:
+        read = [n for n in counts if ruleset.provenance_of(path, n).status is Status.INFERRED]
+        if not read:
+            continue
+        prov = ruleset.provenance_of(path, read[0])
+        value = ruleset.for_players(read[0]).get(path)
+        others = tuple(v for v in readings(path) if reading_text(v) != reading_text(value))
+        out.append(InferredReading(path, tuple(read), value, others, prov.citation, prov.note))
+    return out

@@ -9,7 +9,7 @@ from __future__ import annotations
 import textwrap
 from typing import Any, Mapping, Sequence
 
-from .catalogue import SilenceReport
+from .catalogue import InferredReading, SilenceReport
 from .effects import CANT_TELL, MATTERS, NO_MATTER, figure_label, pooled_figures
 from .measure import Measurement
 
@@ -22,12 +22,14 @@ GROUPS = {MATTERS: "Changes the game", NO_MATTER: "Shown not to matter", CANT_TE
 
 
 def build_document(spec: str, ruleset, reports: Sequence[SilenceReport], players: Sequence[int],
-                   measurement: Measurement | None = None) -> dict[str, Any]:
+                   measurement: Measurement | None = None,
+                   inferred: Sequence[InferredReading] = ()) -> dict[str, Any]:
     doc: dict[str, Any] = {
         "format": FORMAT,
         "ruleset": {"spec": spec, "id": ruleset.id, "name": ruleset.name, "content_hash": ruleset.content_hash},
         "players": list(players),
         "silences": [r.to_json() for r in reports],
+        "inferred": [r.to_json() for r in inferred],
     }
     if measurement is not None:
         doc["measure"] = _measure_json(measurement)
@@ -102,6 +104,27 @@ def _listing(doc: Mapping[str, Any]) -> list[str]:
         out += _wrap(f"Fill a silence with a reading: {r['spec']}~{example['path']}={example['readings'][0]['value']}; "
                      f"with another ruleset's readings: {r['spec']}~OTHER; or with a readings file: "
                      f"{r['spec']}~FILE.yaml (docs/gaps.md). Which ones change the game: add --measure.")
+    return out + _inferred(doc)
+
+
+def _inferred(doc: Mapping[str, Any]) -> list[str]:
+    """The rules with readings that the ruleset reads from an unclear source (status inferred)."""
+    inferred, spec, counts = doc.get("inferred") or [], doc["ruleset"]["spec"], doc["players"]
+    if not inferred:
+        return []
+    out = [""] + _wrap(f"{len(inferred)} rule{'s' if len(inferred) != 1 else ''} read by inference: the source is "
+                       "unclear, this ruleset gives a reading and play follows it (not a silence: a fill never "
+                       "changes it)") + [""]
+    for i in inferred:
+        only = "" if i["players"] == counts else f" (with {', '.join(map(str, i['players']))} players)"
+        others = f"; other readings: {', '.join(i['others'])}" if i["others"] else ""
+        cite = i["citation"]
+        where = f": {cite['source']} §{cite['section']}: \"{cite['quote']}\"" if cite else ""
+        out += textwrap.wrap(f"{i['path']}{only} = {i['value']}{others}{where}", 100, initial_indent="  ",
+                             subsequent_indent="      ")
+    example = inferred[0]
+    if example["others"]:
+        out += [""] + _wrap(f"Play another reading: {spec}@{example['path']}={example['others'][0]} (docs/gaps.md).")
     return out
 
 

@@ -162,7 +162,8 @@ def check_reading(state: State, rec: dict[str, Any], next_seq: int) -> State:
     if rec["before"] != next_seq:
         raise DosrulesError(f"the reading record says it comes before seq {rec['before']}, but the next action "
                             f"is seq {next_seq}", fix=fix)
-    if state.is_terminal():
+    at_start = rec["action"] is None and not state.history
+    if state.is_terminal() and not at_start:  # a game whose every deal voids ends before its first action
         raise DosrulesError("a reading record after the game is over", fix=fix)
     if not can_choose(path):
         raise DosrulesError(f"'{path[:60]}' is not a rule with readings", fix=fix)

@@ -78,6 +78,7 @@ _BY_NAME = {s.name: s for s in SITUATIONS}
 #: rule path (or the group above it) -> the situation in which that rule decides something
 _GROUPS = {
     "players": "round", "deck": "round", "setup.hand_size": "round", "setup.centre_row": "round",
+    "setup.centre_row_extra": "round",
     "setup.first_player": "round", "setup.direction": "turn", "setup.first_dealer": "first-deal",
     "setup.symbol_value_for_dealer": "dealer-draw-wild", "setup.dealer_tie": "first-deal",
     "setup.next_dealer": "next-deal",

@@ -98,7 +98,7 @@ def deals(rules: Rules, counts: list[int]) -> list[Deal]:
     total = len(make_deck(rules.deck))
     out = []
     for n in counts:
-        dealt = n * rules.setup.hand_size + rules.setup.centre_row
+        dealt = n * rules.setup.hand_size + rules.setup.opening_row
         out.append(Deal(n, dealt, total - dealt))
     return out
 

@@ -142,7 +142,8 @@ class Citations:
 def _sayer(citations: Citations, sentences, rules: Rules | None, players: int | None, fmt: str,
            questions: dict[str, int] | None = None):
     """``say(path, ...)`` in a template: the rule sentences of the paths, each said once, with a
-    citation marker after the last sentence of each run that shares a citation. A path the rules
+    citation marker after the last sentence of each run that shares a citation (a rule whose value
+    adds no sentence, such as no extra Centre Row card, is cited after the one before). A path the rules
     leave open, when the document asks it in its "settle before you play" box (``questions``:
     path -> question number), is not said in the text: one reference to its questions is."""
     from markupsafe import Markup
@@ -159,7 +160,7 @@ def _sayer(citations: Citations, sentences, rules: Rules | None, players: int | 
                 continue
             text = sentences.rule(path, rules).strip()
             numbers = citations.numbers(path, players=players)
-            if runs and runs[-1][0] == text:
+            if runs and (runs[-1][0] == text or not text):  # a rule with nothing to add cites after the last
                 runs[-1][1] += [n for n in numbers if n not in runs[-1][1]]
             else:
                 runs.append([text, numbers])

@@ -2,10 +2,11 @@
 
 - the deck adds up: numbers + Wild # of one colour == ``per_colour``; all parts == ``total``;
 - ``players.min <= players.max``; ``wilds.wild_number.min_value <= max_value``;
+- the opening Centre Row, ``centre_row + centre_row_extra``, is at most 10 cards;
 - a match is possible at all: ``matching.single`` and ``matching.double`` are not both false;
 - some card scores: a game whose every card scores 0 never reaches its target;
 - the deal fits the deck for every player count (``by_players`` overrides included):
-  ``hand_size x players + centre_row <= total``;
+  ``hand_size x players + centre_row + centre_row_extra <= total``;
 - ``by_players`` names player counts inside the players range and does not override ``players``;
 - an edition sets every rule (after resolving ``extends``).
 
@@ -24,6 +25,9 @@ from ..errors import DosrulesError
 from .model import rule_paths
 from .schema import dotted
 from .yaml12 import Document, TreePath
+
+#: the most cards a deal turns up (centre_row plus centre_row_extra), as the schema's centre_row
+_OPENING_ROW_MAX = 10
 
 Origin = Mapping[str, tuple[Document, TreePath]]  # provenance path -> (file, tree path) that set it
 
@@ -72,6 +76,12 @@ def semantic_problems(rules: Mapping[str, Any], by_players: Mapping[str, Any],
                "no card of this deck scores a point (number cards score no face value, and every wild card "
                "the deck holds scores 0), so nobody can reach the target and no game can end",
                "Let number cards score their face value, or give a wild card the deck holds some points.")
+        row, extra = _int(view, "setup.centre_row"), _int(view, "setup.centre_row_extra")
+        if row is not None and extra is not None and row + extra > _OPENING_ROW_MAX:
+            at(("setup.centre_row", "setup.centre_row_extra"), prefix,
+               f"the opening Centre Row of {row} + {extra} cards is above the limit of {_OPENING_ROW_MAX} "
+               "(every row card multiplies the matches to consider)",
+               f"Make centre_row plus centre_row_extra at most {_OPENING_ROW_MAX}.")
         lo, hi = _int(view, "wilds.wild_number.min_value"), _int(view, "wilds.wild_number.max_value")
         if lo is not None and hi is not None and lo > hi:
             at(("wilds.wild_number.min_value", "wilds.wild_number.max_value"), prefix, f"Wild # min_value {lo} is above max_value {hi}",
@@ -98,8 +108,9 @@ def semantic_problems(rules: Mapping[str, Any], by_players: Mapping[str, Any],
             prefix = f"by_players.{n}." if str(n) in by_players else ""
             view = merge_rules(rules, by_players[str(n)]) if prefix else rules
             hand, row, total = (_int(view, p) for p in ("setup.hand_size", "setup.centre_row", "deck.total"))
+            row = None if row is None else row + (_int(view, "setup.centre_row_extra") or 0)
             if None not in (hand, row, total) and hand * n + row > total:
-                at(("setup.hand_size", "setup.centre_row", "deck.total"), prefix,
+                at(("setup.hand_size", "setup.centre_row", "setup.centre_row_extra", "deck.total"), prefix,
                    f"dealing {hand} cards to each of {n} players plus a Centre Row of {row} needs "
                    f"{hand * n + row} cards, but the deck has {total}",
                    "Lower the hand size (a by_players override can do it for one player count) "

@@ -269,6 +269,7 @@ Count = Union[int, _Unspecified]
 #: can be filled with (an enum rule's readings are its members, a flag's are true and false).
 COUNT_READINGS: Mapping[str, tuple[int, ...]] = MappingProxyType({
     "setup.symbol_value_for_dealer": (0, 10),  # a wild card counts lowest, or highest, in the draw for dealer
+    "setup.centre_row_extra": (0, 1, 2),  # "at least two": the two alone, or one or two more
     "bonuses.single_colour.place_cards": (0, 1, 2),
     "bonuses.single_colour.others_draw": (0, 1, 2),
     "bonuses.double_colour.place_cards": (0, 1, 2),
@@ -303,7 +304,14 @@ class Setup:
     first_player: FirstPlayer
     direction: Direction  # the direction of play
     hand_size: int
-    centre_row: int  # cards turned up at the start of a round
+    centre_row: int  # the fewest cards turned up at the start of a round
+    centre_row_extra: Count  # cards turned up beyond those (0: exactly centre_row)
+
+    @property
+    def opening_row(self) -> int:
+        """The cards a deal turns up: ``centre_row`` plus the extra (the minimum while that is unspecified)."""
+        extra = self.centre_row_extra
+        return self.centre_row + (0 if is_unspecified(extra) else int(extra))
 
 
 @dataclass(frozen=True)

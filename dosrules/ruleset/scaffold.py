@@ -25,6 +25,7 @@ from .localized import LANGUAGE_NAMES, LANGUAGES
 from .model import UNSPECIFIED_TEXT, Ruleset, rule_paths
 from .provenance import PLACEHOLDER, RULE_LEAVES, file_leaves
 from .readings import OPEN_PATHS
+from .silences import AT_EVERY_DEAL
 from .resources import PACKAGE_DIR, data_dir
 from .schema import nearest, ruleset_schema, show, validator
 from .yaml12 import dump_yaml, read_yaml
@@ -323,7 +324,8 @@ def edition_text(name: str, target: Path, model: Ruleset, source_file: str, lang
         node = rule_schema(path) or {}
         if path in OPEN_PATHS:
             values[path] = UNSPECIFIED_TEXT
-            comments[path] = possible_values(node)
+            comments[path] = possible_values(node) + (
+                "; every deal meets it: left unspecified, no round is played" if path in AT_EVERY_DEAL else "")
         else:
             values[path] = _dig(model.tree["rules"], path)
             comments[path] = f"from {model.id}: check against the source ({possible_values(node)})"

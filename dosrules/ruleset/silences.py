@@ -3,7 +3,7 @@ stated once so that rulebooks can say it truly (``tests/test_engine_silences.py`
 the engine keeps to it).
 
 * ``voids``: the round ends void when play reaches a situation the rule would decide (the
-  default: a rule gap, see docs/engine.md);
+  default: a rule gap, see docs/engine.md); for the rules of ``AT_EVERY_DEAL`` that is every deal;
 * ``lot``: the table must agree; a program settles it by lot and plays on (who deals, who plays
   first, which way play passes);
 * ``off``: play goes on without the rule (no DOS call is made or caught);
@@ -17,13 +17,15 @@ from dataclasses import dataclass
 
 from .model import FirstDealer, MatchAfterDraw, PenaltyTiming, Rules, is_unspecified
 
-__all__ = ["Handling", "BY_LOT", "on_silence"]
+__all__ = ["Handling", "BY_LOT", "AT_EVERY_DEAL", "on_silence"]
 
 VOIDS, LOT, OFF, MOOT = "voids", "lot", "off", "moot"
 
 #: silences the engine settles by lot, the round going on
 BY_LOT = frozenset({"setup.first_dealer", "setup.symbol_value_for_dealer", "setup.dealer_tie", "setup.next_dealer",
                     "setup.first_player", "setup.direction"})
+#: silences every deal meets: left unspecified, each round ends void at its deal and nothing is played
+AT_EVERY_DEAL = frozenset({"setup.centre_row_extra"})
 #: the DOS call is played only when both are stated (``CompiledRules.dos_active``)
 _CALL = ("dos_call.required", "dos_call.hand_size")
 

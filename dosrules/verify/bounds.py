@@ -74,7 +74,7 @@ def prefix_conditions(rules, t, all_wild_open: bool) -> list:
 
 def deal_box(rules, players: int) -> Box:
     numbers, wilds = card_classes(rules)
-    hand, row = rules.setup.hand_size, rules.setup.centre_row
+    hand, row = rules.setup.hand_size, rules.setup.opening_row
     deck = numbers + wilds - players * hand - row
     b = {"deck": (deck, deck), "discard": (0, 0), "row": (row, row), "pool": (deck, deck)}
     b.update({f"hand{i}": (hand, hand) for i in range(players)})

@@ -150,8 +150,11 @@ def decisions(rules: Rules) -> list[Decision]:
 
     first = Decision("first-turn-row", "how many cards does the Centre Row hold when the first turn starts?",
                      z3.BoolVal(True))
-    first.cases.append(RuleCase("setup.centre_row", z3.BoolVal(True), "at least minimum"
-                                if rules.setup.centre_row >= rules.refill.minimum else "below minimum"))
+    opening = "at least minimum" if rules.setup.opening_row >= rules.refill.minimum else "below minimum"
+    first.cases.append(RuleCase("setup.centre_row", z3.BoolVal(True), opening))
+    # the extra counts with centre_row (one result); left open, the deal has no rule for it
+    first.cases.append(RuleCase("setup.centre_row_extra", z3.BoolVal(True),
+                                None if is_unspecified(rules.setup.centre_row_extra) else opening))
     first.cases.append(RuleCase("refill.minimum", z3.BoolVal(True), "at least minimum"))
     out.append(first)
 

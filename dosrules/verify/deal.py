@@ -23,14 +23,14 @@ def deal_feasible(ruleset: Ruleset, budget: Budget) -> CheckResult:
     for count in range(hi, lo - 1, -1):  # If-chains over the rules in force for each count
         r = ruleset.for_players(count)
         hand = z3.If(n == count, r.setup.hand_size, hand)
-        row = z3.If(n == count, r.setup.centre_row, row)
+        row = z3.If(n == count, r.setup.opening_row, row)
         deck = z3.If(n == count, _deck_size(r), deck)
         minimum = z3.If(n == count, r.refill.minimum, minimum)
     needed = n * hand + row
     claim = z3.And(needed <= deck, row >= minimum)
     answer = prove(claim, [lo <= n, n <= hi], budget)
-    paths = ["players.min", "players.max", "setup.hand_size", "setup.centre_row", "refill.minimum",
-             "deck.total"]
+    paths = ["players.min", "players.max", "setup.hand_size", "setup.centre_row", "setup.centre_row_extra",
+             "refill.minimum", "deck.total"]
     paths += [f"by_players.{k}" for k in sorted(ruleset.by_players)]
     text = (f"for every player count {lo}-{hi}, the hands and the Centre Row fit in the deck and "
             f"the first Centre Row holds at least the refill minimum")
@@ -46,13 +46,13 @@ def deal_feasible(ruleset: Ruleset, budget: Budget) -> CheckResult:
         r = ruleset.for_players(k)
         problems = []
         if need > have:
-            problems.append(f"{k} players x {r.setup.hand_size} cards + {r.setup.centre_row} in the "
+            problems.append(f"{k} players x {r.setup.hand_size} cards + {r.setup.opening_row} in the "
                             f"Centre Row need {need} cards; the deck has {have}")
-        if r.setup.centre_row < r.refill.minimum:
-            problems.append(f"the Centre Row starts with {r.setup.centre_row} cards, below the refill "
+        if r.setup.opening_row < r.refill.minimum:
+            problems.append(f"the Centre Row starts with {r.setup.opening_row} cards, below the refill "
                             f"minimum {r.refill.minimum}")
         witness = f"{k} players: " + "; ".join(problems)
-        data = {"players": k, "needed": need, "deck": have, "centre_row": r.setup.centre_row,
+        data = {"players": k, "needed": need, "deck": have, "centre_row": r.setup.opening_row,
                 "minimum": r.refill.minimum}
     elif answer.verdict is SolverVerdict.UNKNOWN:
         witness = answer.reason

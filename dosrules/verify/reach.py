@@ -34,7 +34,7 @@ def _deal(rules, n: int) -> tuple[TurnPiles, list]:
     s = fresh_state("deal", n)
     numbers, wilds = card_classes(rules)
     piles = s.piles()
-    hand, row = rules.setup.hand_size, rules.setup.centre_row
+    hand, row = rules.setup.hand_size, rules.setup.opening_row
     cons = [s.nonneg(), z3.Sum([p.num for p in piles]) == numbers, z3.Sum([p.wild for p in piles]) == wilds,
             s.discard.total == 0, s.row.total == row, *[h.total == hand for h in s.hands]]
     return s, cons
@@ -49,6 +49,7 @@ def _situation(path: str) -> str:
         ALL_WILD: "a turn starts with a Centre Row of only wild cards",
         "setup.next_dealer": "a round ends and the next needs a dealer",
         "setup.first_dealer": "the first round needs a dealer",
+        "setup.centre_row_extra": "the deal turns up the Centre Row",
         "setup.first_player": "the first turn needs a player",
         "setup.direction": "the turn passes and needs a direction",
     }.get(path, f"a situation {path} must decide")
@@ -215,7 +216,7 @@ def _search_uncached(rules, n: int, budget: Budget, max_turns: int, bound: dict,
     prover = BoxProver(rules, n, budget, all_wild_open)
     gave_up: dict = {}  # path -> (depth, reason) of the first depth the solver could not settle
     found: dict = {}
-    setup = {p: z3.BoolVal(True) for p in ("setup.first_dealer", "setup.first_player")
+    setup = {p: z3.BoolVal(True) for p in ("setup.first_dealer", "setup.centre_row_extra", "setup.first_player")
              if is_unspecified(rules.get(p))}
     if n >= 3 and is_unspecified(rules.setup.direction):  # two players: either way is the same
         setup["setup.direction"] = z3.BoolVal(True)
