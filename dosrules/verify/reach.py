@@ -61,6 +61,7 @@ def reachable_gaps(ruleset: Ruleset, budget: Budget, max_turns: int = MAX_TURNS)
     lo, hi = ruleset.rules.players.min, ruleset.rules.players.max
     best: dict[str, tuple] = {}  # path -> (turns, players, trace)
     unknown: dict[str, str] = {}
+    unsettled: dict[str, tuple] = {}  # path -> (turns, reason, players): the fewest turns any count left open
     searched: set[str] = set()
     spent: dict[str, float] = {}  # path -> seconds of the queries asked for it
     for n in range(hi, lo - 1, -1):
@@ -74,12 +75,19 @@ def reachable_gaps(ruleset: Ruleset, budget: Budget, max_turns: int = MAX_TURNS)
                 unknown.setdefault(path, f"{n} players: {found}")
             elif found is not None and (path not in best or found[0] < best[path][0]):
                 best[path] = (found[0], n, found[1], found[2])
+            gave_up = found.gave_up if isinstance(found, _Unknown) else found[2] if found else None
+            if gave_up is not None and (path not in unsettled or gave_up[0] < unsettled[path][0]):
+                unsettled[path] = (*gave_up, n)
     out = []
     for path in sorted(searched):
         cite = ["deck_exhaustion"] if path.startswith("a draw") else [path]
         claim = f"no play reaches {_situation(path)} within {max_turns} turns"
         if path in best:
             turns, n, trace, gave_up = best[path]
+            # fewest over every count: another count may have left fewer turns open
+            if path in unsettled and unsettled[path][0] < turns:
+                left_at, reason, players = unsettled[path]
+                gave_up = (left_at, reason if players == n else f"{players} players: {reason}")
             if path == "setup.next_dealer":
                 when = "when the round ends"
             elif path == ALL_WILD or len(trace) == 1:
@@ -206,7 +214,7 @@ def _search(rules, n: int, budget: Budget, max_turns: int, bound: dict) -> tuple
 
 
 def _search_uncached(rules, n: int, budget: Budget, max_turns: int, bound: dict, spent: dict) -> dict:
-    """path -> (turns, trace, gave_up) | None (not within the bound) | reason (unknown); adds to
+    """path -> (turns, trace, gave_up) | None (not within the bound) | :class:`_Unknown`; adds to
     ``spent[path]`` the seconds of the queries asked for that path (a query over several paths
     is shared out evenly; building the unrolled model is nobody's).
 
@@ -347,5 +355,12 @@ def _search_uncached(rules, n: int, budget: Budget, max_turns: int, bound: dict,
             track.extend(k, all_wild_open, prover.rates(k + 1).holds)
     for path, (depth, reason) in gave_up.items():
         if found.get(path) is None:
-            found[path] = f"turn {depth + 1}: {reason}"
+            found[path] = _Unknown(f"turn {depth + 1}: {reason}")
+            found[path].gave_up = (depth, reason)
     return found
+
+
+class _Unknown(str):
+    """A search's unknown for a path: the reason as text, and ``gave_up`` (turns, reason)."""
+
+    gave_up: tuple
