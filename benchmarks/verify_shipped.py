@@ -11,8 +11,8 @@ memos), from a cold start (this checkout's results store is not read). Then it r
 checkout's command line twice on a store of its own, `--no-cache` (a fresh proof that stores
 its reports) and plain (the cached rerun), and times both whole processes.
 
-Printed: per round the wall and CPU seconds of each; the median of each over the rounds; the
-K slowest checks with their seconds in both (the baseline has no per-check times of its own:
+Printed: per round the wall and CPU seconds of each; the median of each over the rounds; each
+ruleset's seconds in both; the K slowest checks with their seconds in both (the baseline has no per-check times of its own:
 they are measured here as the time between one result and the next, so for checks made in one
 block, the gap search, the first gets the block's time); each stage's seconds; and the
 findings that differ (check, verdict, turns), which must be none but unknowns settled.
@@ -197,6 +197,12 @@ def main() -> None:
     print(f"{'ruleset':26} {'check':46} {'baseline':>9} {'this':>9}")
     for (spec, check), by in sorted(times.items(), key=lambda kv: -med(kv[1].get(key, [0])))[:top]:
         print(f"{spec:26} {check:46} {med(by.get('baseline', [])):9.2f} {med(by.get('this', [])):9.2f}")
+    print(f"\neach ruleset (median wall seconds of its report, in its worker)")
+    print(f"{'ruleset':26} {'baseline':>9} {'this':>9}")
+    for spec in specs:
+        by = {name: [rep["seconds"] for g in got for rep in g["reports"] if rep["spec"] == spec]
+              for name, got in runs.items()}
+        print(f"{spec:26} {med(by.get('baseline', [])):9.2f} {med(by.get('this', [])):9.2f}")
     print(f"\nstages (median seconds, summed over the rulesets)")
     for st in STAGE_FUNCTIONS:  # a stage reused from a memo did not run: 0
         b = sum(med(v["baseline"]) for (s, x), v in stages.items() if x == st and v.get("baseline")) \

@@ -99,7 +99,7 @@ def test_an_internal_error_is_one_paragraph_without_traceback(monkeypatch, capsy
 
     parser = cli.build_parser()
     args = parser.parse_args(["list"])
-    monkeypatch.setattr(cli, "build_parser", lambda: type("P", (), {"parse_args": lambda self, a: args})())
+    monkeypatch.setattr(cli, "build_parser", lambda *only: type("P", (), {"parse_args": lambda self, a: args})())
     args.handler = broken
     assert cli.main(["list"]) == 70
     err = capsys.readouterr().err

@@ -159,7 +159,7 @@ def test_a_caught_ctrl_c_exits_130_even_from_code_run_by_exec(tmp_path):
     (tmp_path / "ctrlc").mkdir()
     (tmp_path / "ctrlc" / "__main__.py").write_text(
         "import sys\nimport dosrules.cli as cli\n"
-        "cli.build_parser = lambda: exec('raise KeyboardInterrupt')\n"
+        "cli.build_parser = lambda *only: exec('raise KeyboardInterrupt')\n"
         "sys.exit(cli.main(['rulesets']))\n")
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(tmp_path), *sys.path]))
     done = subprocess.run([sys.executable, "-m", "ctrlc"], capture_output=True, text=True, timeout=60, env=env,

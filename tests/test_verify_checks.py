@@ -210,3 +210,26 @@ def test_where_the_exact_model_gives_up_a_full_step_along_the_greedy_line_still_
         assert isinstance(plain[path], tuple), plain[path]
         assert isinstance(cut[path], tuple) and cut[path][0] == plain[path][0], (path, cut[path], plain[path])
         assert any("turn" in line for line in cut[path][1])
+
+
+def test_fewest_turns_is_claimed_only_where_no_player_count_left_fewer_turns_open(monkeypatch):
+    """A witness at 4 players in 5 turns is not proved the fewest when the search at 3 players
+    gave up on turn 4 (a 3-player witness there would be fewer turns)."""
+    from dosrules.verify import reach
+
+    def search(rules, n, budget, max_turns, bound):
+        if n == 4:
+            return {"deck_exhaustion": (5, ["deal: ..."], None), "bonuses.others_draw_timing": (5, ["deal"], None)}, {}
+        if n == 3:
+            unknown = reach._Unknown("turn 4: canceled")
+            unknown.gave_up = (3, "canceled")
+            return {"deck_exhaustion": unknown, "bonuses.others_draw_timing": None}, {}
+        return {"deck_exhaustion": None, "bonuses.others_draw_timing": None}, {}
+
+    monkeypatch.setattr(reach, "_search", search)
+    found = {r.check: r for r in reach.reachable_gaps(load_ruleset("mattel-2018"), Budget())}
+    gap = found["gap.deck_exhaustion"]
+    assert gap.verdict is SolverVerdict.COUNTEREXAMPLE and gap.data["players"] == 4
+    assert gap.data["fewest"] is False and gap.data["unsettled"] == "turn 4: 3 players: canceled"
+    assert "not proved the fewest" in gap.witness
+    assert found["gap.bonuses.others_draw_timing"].data["fewest"] is True

@@ -54,14 +54,23 @@ def package_version() -> str:
         return "unknown (not installed)"
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The parser of every command, or with ``only`` the parser of that one command: parsing a
+    command's arguments reads no other command's parser, and so no other command's module is
+    loaded (some load the engine or the comparison report)."""
     parser = _Parser(prog="dosrules", description="The rules of DOS as checkable data.")
     parser.add_argument("--version", action="version", version=f"dosrules {package_version()}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     sub.required = True
-    for name in COMMANDS:
+    for name in [only] if only in COMMANDS else COMMANDS:
         importlib.import_module(f".{name}", __package__).register(sub)
     return parser
+
+
+def _command(argv: list[str] | None) -> str | None:
+    """The command named first in ``argv`` (default ``sys.argv``), if it is one."""
+    args = sys.argv[1:] if argv is None else argv
+    return args[0] if args and args[0] in COMMANDS else None
 
 
 def _terminated(signum, frame):
@@ -83,7 +92,7 @@ def main(argv: list[str] | None = None) -> int:
     streams = sys.stdout, sys.stderr
     sys.stdout, sys.stderr = SafeStream(streams[0], "output"), SafeStream(streams[1], "error")  # input never controls the terminal
     try:
-        args = build_parser().parse_args(argv)
+        args = build_parser(_command(argv)).parse_args(argv)
         code = args.handler(args)
         sys.stdout.flush()  # a full disk is said here, not in the interpreter's exit
         return code

@@ -80,13 +80,20 @@ def _run(args, v, budget) -> int:
         else:
             print(format_divergences(report))
         return v.EXIT_UNKNOWN if report.unknown else v.EXIT_OK
-    rulesets = [load(spec, args) for spec in args.ruleset]  # every input checked before any solving
     from ..comparison import verify_reports as cache
+    from ..ruleset import schema
     from ..verify.reach import MAX_TURNS as DEFAULT_TURNS
 
     options = {"max_turns": args.turns} if args.turns is not None else {}
     turns = args.turns if args.turns is not None else DEFAULT_TURNS
     with _store(args) as store:
+        # documents the store knows to pass the schema are not validated again (their digest
+        # covers their data, the schema and the validator)
+        known = set() if store is None else store.valid_documents()
+        schema.KNOWN_VALID |= known
+        rulesets = [load(spec, args) for spec in args.ruleset]  # every input checked before any solving
+        if store is not None and schema.VALIDATED - known:
+            store.add_valid_documents(schema.VALIDATED - known)
         stored = {} if store is None or args.no_cache else cache.lookup(store, rulesets, budget, turns)
         todo = [i for i in range(len(rulesets)) if i not in stored]
         fresh = _verify_all([rulesets[i] for i in todo], [args.ruleset[i] for i in todo],

@@ -10,22 +10,42 @@ game: every ruleset filled when rule gaps void many rounds), ``witnesses`` (Z3),
 
 from __future__ import annotations
 
+from importlib import import_module
 from pathlib import Path
 
-from .diff import DiffRow, rule_diff
+# ``effects`` is loaded at once: the function shares its name with its module, and a lazy name
+# would be shadowed by the module once anything imported it (it loads no engine)
 from .effects import Thresholds, degenerate_flags, effects
-from .executors import DaskExecutor, LocalExecutor, make_executor
-from .report import build_document, gap_heavy, render_html, render_text
-from .runner import RunPlan, run_comparison
-from .store import ResultStore, default_db_path
+
+#: public name -> the submodule that defines it; loaded on first use (PEP 562), so that a
+#: command that needs only the store (``verify`` reading kept reports) does not load the
+#: report, its wording and the engine
+_LAZY = {"rule_diff": "diff", "DiffRow": "diff", "LocalExecutor": "executors", "DaskExecutor": "executors",
+         "make_executor": "executors", "ResultStore": "store", "default_db_path": "store", "RunPlan": "runner",
+         "run_comparison": "runner", "build_document": "report", "gap_heavy": "report",
+         "render_text": "report", "render_html": "report"}
 
 __all__ = ["rule_diff", "DiffRow", "effects", "degenerate_flags", "Thresholds", "LocalExecutor",
            "DaskExecutor", "make_executor", "ResultStore", "default_db_path", "open_store", "RunPlan",
            "run_comparison", "build_document", "gap_heavy", "render_text", "render_html", "pair_witnesses"]
 
 
-def open_store(path: str | Path | None = None) -> ResultStore:
+def __getattr__(name: str):
+    """The public names, imported from their submodule on first use."""
+    if name not in _LAZY:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = globals()[name] = getattr(import_module(f".{_LAZY[name]}", __name__), name)
+    return value
+
+
+def __dir__():
+    return sorted(set(globals()) | set(__all__))
+
+
+def open_store(path: str | Path | None = None):
     """The results store at ``path`` (default :func:`default_db_path`)."""
+    from .store import ResultStore, default_db_path
+
     if path:
         return ResultStore(path)
     default = default_db_path()

@@ -24,8 +24,10 @@ Schema (``FORMAT_VERSION`` 1)::
       ruleset_hash TEXT, options TEXT,  -- the bounds of the run (budget, turns) as JSON
       ruleset_id TEXT, report TEXT, seconds REAL, created TEXT,
       PRIMARY KEY (verifier_version, ruleset_hash, options))
+    valid_documents(digest TEXT PRIMARY KEY)  -- ruleset documents that passed the schema
+                               -- (dosrules.ruleset.schema.document_digest): not validated again
 
-A store made before the verifier's table existed gets it on opening (the table is new, the
+A store made before the verifier's tables existed gets them on opening (the table is new, the
 format of the others is unchanged).
 """
 
@@ -81,6 +83,7 @@ CREATE TABLE IF NOT EXISTS verify_reports (
   created TEXT NOT NULL,
   PRIMARY KEY (verifier_version, ruleset_hash, options)
 );
+CREATE TABLE IF NOT EXISTS valid_documents (digest TEXT PRIMARY KEY);
 """
 
 ChunkKey = tuple  # values in KEY_FIELDS order
@@ -270,6 +273,20 @@ class ResultStore:
                               "ruleset_id, report, seconds, created) VALUES (?,?,?,?,?,?,?)",
                               (*key, ruleset_id, json.dumps(report, sort_keys=True), float(seconds),
                                time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())))
+        except sqlite3.Error as err:
+            raise self.failure(err) from None
+
+    def valid_documents(self) -> set[str]:
+        """The digests of the ruleset documents known to pass the schema."""
+        try:
+            return {row[0] for row in self.conn.execute("SELECT digest FROM valid_documents")}
+        except sqlite3.Error as err:
+            raise self.failure(err) from None
+
+    def add_valid_documents(self, digests: Iterable[str]) -> None:
+        """Keep these digests of documents that passed the schema."""
+        try:
+            self.conn.executemany("INSERT OR IGNORE INTO valid_documents VALUES (?)", [(d,) for d in digests])
         except sqlite3.Error as err:
             raise self.failure(err) from None
 

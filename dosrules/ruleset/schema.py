@@ -9,8 +9,10 @@ of jsonschema's, a did-you-mean for misspelt keys and enum values, and the schem
 from __future__ import annotations
 
 import difflib
+import hashlib
 import json
 from functools import lru_cache
+from pathlib import Path
 from typing import Any, Callable, Iterable
 
 from ..errors import DosrulesError
@@ -233,8 +235,47 @@ _KEYWORDS: dict[str, Callable[[Document, Any], list[DosrulesError]]] = {
 }
 
 
+#: digests (:func:`document_digest`) of documents known to pass the schema, e.g. read back from
+#: the results store by a command that kept them; such a document is not validated again
+KNOWN_VALID: set[str] = set()
+#: digests of the documents this process found valid (for a command to keep)
+VALIDATED: set[str] = set()
+
+
+@lru_cache(maxsize=1)
+def _validation_key() -> str:
+    """What a document's validation depends on besides its data: the schema, this module's
+    code (the type checker, the error wording) and jsonschema's version."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    digest = hashlib.sha256(json.dumps(ruleset_schema(), sort_keys=True).encode())
+    digest.update(Path(__file__).read_bytes())
+    try:
+        digest.update(version("jsonschema").encode())
+    except PackageNotFoundError:  # pragma: no cover - jsonschema is a dependency
+        digest.update(b"jsonschema ?")
+    return digest.hexdigest()
+
+
+def document_digest(doc: Document) -> str:
+    """A hash of what :func:`schema_problems` reads: the document's data (its ``repr`` tells
+    apart every value YAML gives: ``1``, ``1.0``, ``True``, ``'1'``) and :func:`_validation_key`."""
+    return hashlib.sha256(f"{_validation_key()}\0{doc.data!r}".encode()).hexdigest()
+
+
 def schema_problems(doc: Document) -> list[DosrulesError]:
-    """Every schema error of a ruleset document, in file order."""
+    """Every schema error of a ruleset document, in file order (none, without validating,
+    for a document in :data:`KNOWN_VALID`: validation is a function of the digest's inputs)."""
+    digest = document_digest(doc)
+    if digest in KNOWN_VALID:
+        return []
+    problems = _schema_problems(doc)
+    if not problems:
+        VALIDATED.add(digest)
+    return problems
+
+
+def _schema_problems(doc: Document) -> list[DosrulesError]:
     problems: list[DosrulesError] = []
     for err in validator().iter_errors(doc.data):
         keyword = err.validator

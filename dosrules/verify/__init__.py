@@ -11,7 +11,6 @@ object that complains when it is collected.
 from ..interrupts import held
 
 with held():
-    from .divergence import Divergence, DivergenceReport, divergences, end_outcome
     from .legality import Legality, UnknownResult, legal_matches, legality
     from .position import AFTER_DRAW, START, Position
     from .results import FINDING, INVARIANT, CheckResult
@@ -24,3 +23,17 @@ __all__ = [
     "divergences", "DivergenceReport", "Divergence", "end_outcome",
     "EXIT_OK", "EXIT_VIOLATED", "EXIT_UNKNOWN", "interruptible", "stop_if_signalled", "time_limit",
 ]
+
+_LAZY = ("Divergence", "DivergenceReport", "divergences", "end_outcome")  # from .divergence, on first use
+
+
+def __getattr__(name: str):
+    """The names of :mod:`.divergence`, loaded on first use (PEP 562): ``verify`` itself does
+    not need them."""
+    if name not in _LAZY:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    with held():
+        from . import divergence
+    for lazy in _LAZY:
+        globals()[lazy] = getattr(divergence, lazy)
+    return globals()[name]

@@ -18,7 +18,7 @@ from dataclasses import replace
 
 import z3
 
-from ..ruleset.model import Ruleset, is_unspecified
+from ..ruleset.model import DeckExhaustion, Ruleset, is_unspecified
 from .invariants import describe_state, describe_turn
 from .results import FINDING, CheckResult, result
 from .bounds import BoxProver, prefix_conditions
@@ -61,6 +61,7 @@ def reachable_gaps(ruleset: Ruleset, budget: Budget, max_turns: int = MAX_TURNS)
     lo, hi = ruleset.rules.players.min, ruleset.rules.players.max
     best: dict[str, tuple] = {}  # path -> (turns, players, trace)
     unknown: dict[str, str] = {}
+    unsettled: dict[str, tuple] = {}  # path -> (turns, reason, players): the fewest turns any count left open
     searched: set[str] = set()
     spent: dict[str, float] = {}  # path -> seconds of the queries asked for it
     for n in range(hi, lo - 1, -1):
@@ -74,12 +75,19 @@ def reachable_gaps(ruleset: Ruleset, budget: Budget, max_turns: int = MAX_TURNS)
                 unknown.setdefault(path, f"{n} players: {found}")
             elif found is not None and (path not in best or found[0] < best[path][0]):
                 best[path] = (found[0], n, found[1], found[2])
+            gave_up = found.gave_up if isinstance(found, _Unknown) else found[2] if found else None
+            if gave_up is not None and (path not in unsettled or gave_up[0] < unsettled[path][0]):
+                unsettled[path] = (*gave_up, n)
     out = []
     for path in sorted(searched):
         cite = ["deck_exhaustion"] if path.startswith("a draw") else [path]
         claim = f"no play reaches {_situation(path)} within {max_turns} turns"
         if path in best:
             turns, n, trace, gave_up = best[path]
+            # fewest over every count: another count may have left fewer turns open
+            if path in unsettled and unsettled[path][0] < turns:
+                left_at, reason, players = unsettled[path]
+                gave_up = (left_at, reason if players == n else f"{players} players: {reason}")
             if path == "setup.next_dealer":
                 when = "when the round ends"
             elif path == ALL_WILD or len(trace) == 1:
@@ -111,8 +119,8 @@ class _Track:
     """One incremental solver over the exact (integer) model: the deal and the prefix turns
     (gap-free, draws supplied, the round going on). Turn k's query lives in a scope of its own."""
 
-    def __init__(self, rules, n: int, budget: Budget):
-        self.rules, self.n, self.budget = rules, n, budget
+    def __init__(self, rules, n: int, budget: Budget, from_deck: bool = False):
+        self.rules, self.n, self.budget, self.from_deck = rules, n, budget, from_deck
         self.solver = budget.solver("QF_LIA")
         state, cons = _deal(rules, n)
         self.solver.add(*cons)
@@ -133,7 +141,8 @@ class _Track:
         facts every such state satisfies (redundant: they only help the solver prove unsat; the
         witness search goes without them, where they tend to slow it down)."""
         self.solver.pop()
-        step = turn(self.rules, self.n, self.states[k], k % self.n, f"t{k}", supplied=True)
+        step = turn(self.rules, self.n, self.states[k], k % self.n, f"t{k}", supplied=True,
+                    from_deck=self.from_deck)
         self.solver.add(*step.valid, *prefix_conditions(self.rules, step, all_wild_open))
         self.lemmas += lemmas(step.after)
         self.prefix.append(step)
@@ -149,6 +158,12 @@ class _Track:
         if sat(self.solver, *self.hints, query_hint, expr) == z3.sat:
             return "sat", self.solver.model()
         return None
+
+    def may_run_short(self, t, all_wild_open: bool) -> bool:
+        """Whether the query turn ``t``, taken as a prefix turn, can run a draw short: yes on a
+        witness (along the greedy line first), no only on unsat (unknown counts as yes)."""
+        short = z3.And(*prefix_conditions(self.rules, t, all_wild_open), z3.Or(t.shorts))
+        return bool(self.witness(short, _hint(t))) or self.ask(short)[0] != "unsat"
 
     def ask(self, expr, timeout_ms: int | None = None) -> tuple:
         """("sat", model) | ("unsat", None) | ("unknown", reason)."""
@@ -199,7 +214,7 @@ def _search(rules, n: int, budget: Budget, max_turns: int, bound: dict) -> tuple
 
 
 def _search_uncached(rules, n: int, budget: Budget, max_turns: int, bound: dict, spent: dict) -> dict:
-    """path -> (turns, trace, gave_up) | None (not within the bound) | reason (unknown); adds to
+    """path -> (turns, trace, gave_up) | None (not within the bound) | :class:`_Unknown`; adds to
     ``spent[path]`` the seconds of the queries asked for that path (a query over several paths
     is shared out evenly; building the unrolled model is nobody's).
 
@@ -210,9 +225,26 @@ def _search_uncached(rules, n: int, budget: Budget, max_turns: int, bound: dict,
     bounds of the prefix states as redundant assumptions (a witness, or unsat: a proof); the
     turn-by-turn box of :mod:`.bounds`; the exact model with the full step budget; last, the
     greedy line with the full step (a witness or nothing). Unknown from all of them is kept as unknown, never read as "not here". (The short try before the witness
-    was measured too: in some runs it spends its whole budget on depths with a witness.)"""
+    was measured too: in some runs it spends its whole budget on depths with a witness.)
+
+    The dry track, where the discard pile is reshuffled into an empty deck: a second unrolled
+    model whose prefix turns draw from the deck alone (no reshuffle). Its traces are traces of
+    the exact model, so a model of its query is a witness. While no prefix turn of it can run a
+    draw short (asked once per depth), its query *is* the exact query: the first short draw of
+    any trace comes in a turn whose earlier turns all drew from the deck alone, so a trace
+    with a short draw before turn k would give a dry-track prefix turn with one. Then every
+    try above is asked of the dry track, where the solver does not have to reason about
+    reshuffles (a reshuffle's ``If`` terms make the exact query several times harder). Once
+    a prefix draw can run short, the exact track is asked. The witness tries along the greedy
+    line are the dry track's at every depth: the greedy line never runs a prefix draw short,
+    so it is the same query there, in the easier encoding."""
     all_wild_open = is_unspecified(rules.all_wild_row)
     exact = _Track(rules, n, budget)
+    # Where the discard pile is reshuffled into an empty deck, a second track whose prefix turns
+    # draw from the deck alone (see _search_uncached's docstring: "the dry track")
+    dry = _Track(rules, n, budget, from_deck=True) \
+        if rules.deck_exhaustion is DeckExhaustion.RESHUFFLE_DISCARD else None
+    dry_clear = dry is not None  # no draw of the prefix turns so far can run short
     prover = BoxProver(rules, n, budget, all_wild_open)
     gave_up: dict = {}  # path -> (depth, reason) of the first depth the solver could not settle
     found: dict = {}
@@ -223,8 +255,8 @@ def _search_uncached(rules, n: int, budget: Budget, max_turns: int, bound: dict,
     if all_wild_open:
         setup[ALL_WILD] = _all_wild(exact.states[0])
 
-    def trace(model, turns: list, k: int) -> list[str]:
-        states = exact.states
+    def trace(model, track: _Track, t, k: int) -> list[str]:
+        states, turns = track.states, track.prefix + [t]
         lines = [f"deal: {describe_state(model, states[0])}"]
         for i in range(k):
             after = states[i + 1] if i + 1 < len(states) else turns[i].after
@@ -239,9 +271,10 @@ def _search_uncached(rules, n: int, budget: Budget, max_turns: int, bound: dict,
             for p in paths:
                 spent[p] = spent.get(p, 0.0) + each
 
-    def settle(path, status, got, turns_taken, turns):
+    def settle(path, status, got, turns_taken, track=None, t=None):
         if status == "sat":
-            found[path] = (turns_taken, trace(got, turns, len(turns)), gave_up.get(path))
+            lines = trace(got, track, t, len(track.prefix) + 1) if track else trace(got, exact, None, 0)
+            found[path] = (turns_taken, lines, gave_up.get(path))
         elif status == "unknown":  # go deeper: a later witness is still a witness, not a minimum
             gave_up.setdefault(path, (turns_taken, got))
             found.setdefault(path, None)
@@ -250,22 +283,30 @@ def _search_uncached(rules, n: int, budget: Budget, max_turns: int, bound: dict,
 
     for path, expr in setup.items():
         since = time.perf_counter()
-        settle(path, *exact.ask(expr), 0, [])
+        settle(path, *exact.ask(expr), 0)
         charge([path], since)
     if ALL_WILD in setup:
-        exact.solver.add(z3.Not(setup[ALL_WILD]))
+        for track in (exact, dry) if dry else (exact,):
+            track.solver.add(z3.Not(setup[ALL_WILD]))
     open_paths: set = set()
     situations_of = lambda q: _situations(rules, q, setup)  # noqa: E731
     for k in range(max_turns):
         t = exact.query(k)
         situations = _situations(rules, t, setup)
+        dt = dry.query(k) if dry else None
+        # the track the exact query is asked on: the dry track's query is the same query while
+        # no prefix draw can run short (and an easier one to solve); the witness tries along
+        # the greedy line (whose prefix draws never run short) are always the dry track's
+        main, mt = (dry, dt) if dry_clear else (exact, t)
+        wit, wt = (dry, dt) if dry else (exact, t)
+        on_main, on_wit = _situations(rules, mt, setup), _situations(rules, wt, setup)
         candidates = {}
-        for path, expr in situations.items():
+        for path in situations:
             taken = k + 1 if path in (ALL_WILD, "setup.next_dealer") else k
             if isinstance(found.get(path), tuple) or taken >= bound.get(path, max_turns + 1):
                 continue
             open_paths.add(path)
-            candidates[path] = (expr, taken)
+            candidates[path] = taken
         # the rate box first (one cheap query per path)
         since, asked = time.perf_counter(), list(candidates)
         for path in prover.absent(k, situations_of, set(candidates), cheap=True) if candidates else ():
@@ -273,37 +314,53 @@ def _search_uncached(rules, n: int, budget: Budget, max_turns: int, bound: dict,
             del candidates[path]
         charge(asked, since)
         left = {}
-        for path, (expr, taken) in candidates.items():
+        for path, taken in candidates.items():
             since = time.perf_counter()
-            got = exact.witness(expr, _hint(t)) or exact.ask(expr, QUICK_MS)
+            got = wit.witness(on_wit[path], _hint(wt))
+            got, track, on = (got, wit, wt) if got else (main.ask(on_main[path], QUICK_MS), main, mt)
             if got[0] == "unknown":
-                left[path] = (expr, taken)
+                left[path] = taken
             else:
-                settle(path, *got, taken, exact.prefix + [t])
+                settle(path, *got, taken, track, on)
             charge([path], since)
         # then the turn-by-turn box, and the exact model with the full budget
         since = time.perf_counter()
         proved = prover.absent(k, situations_of, set(left), cheap=False) if left else set()
         charge(list(left), since)
-        for path, (expr, taken) in left.items():
+        for path, taken in left.items():
             if path in proved:
                 found.setdefault(path, None)
             else:
                 since = time.perf_counter()
-                got = exact.ask(expr)
+                got, track, on = main.ask(on_main[path]), main, mt
                 if got[0] == "unknown":  # the last try: the greedy line with the full step
-                    got = exact.witness(expr, _hint(t), None) or got
-                settle(path, *got, taken, exact.prefix + [t])
+                    last = wit.witness(on_wit[path], _hint(wt), None)
+                    got, track, on = (last, wit, wt) if last else (got, main, mt)
+                settle(path, *got, taken, track, on)
                 charge([path], since)
         if all(isinstance(found.get(p), tuple) or bound.get(p, max_turns + 1) <= k + 1
                for p in open_paths | set(situations)):
             break
+        if dry_clear:  # can a draw of this turn run short, as a prefix turn? Then the dry track
+            # stops standing for the exact one from the next depth on
+            since = time.perf_counter()
+            dry_clear = not dry.may_run_short(dt, all_wild_open)
+            charge([p for p in open_paths if not isinstance(found.get(p), tuple)], since)
         # The rate box at turn k+1 bounds every state that starts turn k+1 of a trace whose
-        # first k+1 turns are prefix turns (:func:`.bounds.rate_box`): exactly the states the
-        # track's prefix describes. Adding its bounds removes no trace of the track, so a
+        # first k+1 turns are prefix turns (:func:`.bounds.rate_box`): the states the exact
+        # track's prefix describes (and the dry track's, a part of them). Adding its bounds
+        # removes no trace of either track, so a
         # witness stays a witness and unsat stays a proof; they only prune the search.
-        exact.extend(k, all_wild_open, prover.rates(k + 1).holds)
+        for track in (exact, dry) if dry else (exact,):
+            track.extend(k, all_wild_open, prover.rates(k + 1).holds)
     for path, (depth, reason) in gave_up.items():
         if found.get(path) is None:
-            found[path] = f"turn {depth + 1}: {reason}"
+            found[path] = _Unknown(f"turn {depth + 1}: {reason}")
+            found[path].gave_up = (depth, reason)
     return found
+
+
+class _Unknown(str):
+    """A search's unknown for a path: the reason as text, and ``gave_up`` (turns, reason)."""
+
+    gave_up: tuple

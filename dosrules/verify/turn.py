@@ -109,8 +109,9 @@ def _count(value):
 class _Draws:
     """Draws from the deck in turn order, with the deck-exhaustion rule."""
 
-    def __init__(self, rules: Rules, t: Turn, name: str, deck: Pile, discard: Pile, supplied: bool):
-        self.rules, self.t, self.name, self.supplied = rules, t, name, supplied
+    def __init__(self, rules: Rules, t: Turn, name: str, deck: Pile, discard: Pile, supplied: bool,
+                 from_deck: bool = False):
+        self.rules, self.t, self.name, self.supplied, self.from_deck = rules, t, name, supplied, from_deck
         self.deck, self.discard, self.n = deck, discard, 0
         self.ended = z3.BoolVal(False)
 
@@ -121,7 +122,7 @@ class _Draws:
         mode = self.rules.deck_exhaustion
         short = z3.And(x > 0, self.deck.total < x)
         self.t.shorts.append(short)
-        if mode is DeckExhaustion.RESHUFFLE_DISCARD:
+        if mode is DeckExhaustion.RESHUFFLE_DISCARD and not self.from_deck:
             pool = Pile(z3.If(short, self.deck.num + self.discard.num, self.deck.num),
                         z3.If(short, self.deck.wild + self.discard.wild, self.deck.wild))
             self.discard = Pile(z3.If(short, 0, self.discard.num), z3.If(short, 0, self.discard.wild))
@@ -129,7 +130,7 @@ class _Draws:
                 self.t.uncovered.get("a draw that the deck and the discard pile together cannot supply",
                                      z3.BoolVal(False)), z3.And(short, pool.total < x))
             amount = x
-        elif self.supplied:  # a turn that must not run the deck short (a prefix of a trace)
+        elif self.supplied or self.from_deck:  # a turn that must not run the deck short (a prefix of a trace)
             pool, amount = self.deck, x
             self.t.valid.append(self.deck.total >= x)
         else:
@@ -144,9 +145,14 @@ class _Draws:
         return got, short
 
 
-def turn(rules: Rules, players: int, s: TurnPiles, current: int, name: str, supplied: bool = False) -> Turn:
+def turn(rules: Rules, players: int, s: TurnPiles, current: int, name: str, supplied: bool = False,
+         from_deck: bool = False) -> Turn:
     """The transition of one turn of player ``current`` from state ``s``; with ``supplied``,
-    only turns whose draws the deck can supply (a faster encoding for trace prefixes)."""
+    only turns whose draws the deck can supply (a faster encoding for trace prefixes; where the
+    discard pile is reshuffled into an empty deck, a draw may still reshuffle it). With
+    ``from_deck``, only turns whose every draw the deck alone supplies, with no reshuffle: under
+    any deck-exhaustion rule these are the same turns as the exact ones whose draws never run
+    short, so a trace of them is a trace of the exact model."""
     t = Turn(after=s)
     v = t.valid
     m_rules, d_rules = rules.matching, rules.drawing
@@ -156,7 +162,7 @@ def turn(rules: Rules, players: int, s: TurnPiles, current: int, name: str, supp
     declined = z3.Bool(f"{name}.declined")  # drew, could match, and did not
     caught = z3.Bool(f"{name}.caught")
     row_used, hand_used = pile(f"{name}.row_matched"), pile(f"{name}.hand_used")
-    draws = _Draws(rules, t, name, s.deck, s.discard, supplied)
+    draws = _Draws(rules, t, name, s.deck, s.discard, supplied, from_deck)
     hand = s.hands[current]
 
     # 1. draw (any hand may lack a match, so a draw is always possible in the abstraction)

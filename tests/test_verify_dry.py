@@ -1,0 +1,60 @@
+"""The gap search's dry track: prefix turns that draw from the deck alone (no reshuffle)."""
+
+import pytest
+import z3
+
+from dosrules import load_ruleset
+from dosrules.verify import Budget
+from dosrules.verify.bounds import state_facts
+from dosrules.verify.turn import fresh_state, turn
+
+
+@pytest.mark.parametrize("spec", ["mattel-2018", "mattel-2018+reshuffle", "german+reshuffle", "digest-2017"])
+def test_a_turn_from_the_deck_is_an_exact_turn_whose_draws_never_run_short(spec):
+    """What the dry track rests on: from any state, the turns drawn from the deck alone are the
+    exact turns (reshuffle included) with no short draw, and they leave the same state."""
+    rules = load_ruleset(spec).for_players(3)
+    s = fresh_state("s", 3)
+    exact, dry = turn(rules, 3, s, 1, "t"), turn(rules, 3, s, 1, "t", from_deck=True)
+    no_short = z3.Not(z3.Or(exact.shorts))
+    solver = z3.Solver()
+    solver.add(state_facts(rules, s))
+    same_turns = z3.And(dry.valid) == z3.And(*exact.valid, no_short)
+    assert solver.check(z3.Not(same_turns)) == z3.unsat
+    piles = zip(dry.after.piles(), exact.after.piles())
+    same_after = z3.And([z3.And(a.num == b.num, a.wild == b.wild) for a, b in piles])
+    assert solver.check(*dry.valid, z3.Not(z3.And(same_after, dry.ended == exact.ended))) == z3.unsat
+
+
+def test_under_the_reshuffle_rule_the_dry_track_settles_others_draw_timing_at_its_fewest_turns():
+    """Unknown at turn 5 on the exact track alone (its query there is several times the step
+    budget); the dry track proves turn 5 and finds the witness in turn 6, the fewest."""
+    from dosrules.verify import reach
+
+    rules = load_ruleset("mattel-2018+reshuffle").for_players(4)
+    found = reach._search_uncached(rules, 4, Budget(), 6, {}, {})
+    turns, trace, gave_up = found["bonuses.others_draw_timing"]
+    assert (turns, gave_up) == (5, None)
+    assert len(trace) == 7 and trace[0].startswith("deal: deck 78")
+
+
+def test_once_a_prefix_draw_can_run_short_the_dry_track_proves_nothing(monkeypatch):
+    """Made to say that a draw of turn 1 can run short, the search asks every later query of
+    the exact track: the dry track only gives witnesses then (along the greedy line)."""
+    from dosrules.verify import reach
+
+    rules = load_ruleset("mattel-2018+reshuffle").for_players(4)
+    asked: list = []
+    original = reach._Track.ask
+
+    def ask(self, expr, timeout_ms=None):
+        asked.append((self.from_deck, len(self.prefix)))
+        return original(self, expr, timeout_ms)
+
+    monkeypatch.setattr(reach._Track, "may_run_short", lambda self, t, all_wild_open: True)
+    monkeypatch.setattr(reach._Track, "ask", ask)
+    found = reach._search_uncached(rules, 4, Budget(), 6, {}, {})
+    assert any(depth > 0 for dry, depth in asked)
+    assert all(depth == 0 for dry, depth in asked if dry)
+    got = found["bonuses.others_draw_timing"]
+    assert isinstance(got, str) or (isinstance(got, tuple) and got[0] == 5), got
