@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from .phrases import Phrases
 
-__all__ = ["SAY"]
+__all__ = ["SAY", "asks"]
 
 
 def _row(en: str, de: str, ko: str, eu: str) -> dict[str, str]:
@@ -41,6 +41,10 @@ SAY = Phrases("answers", {
                            " (그리고 다음 라운드의 딜러)", " (eta nork banatzen duen hurrengo erronda)"),
     "pos.asked-options": _row("asked: what may the player do now?", "gefragt: was darf der Spieler jetzt tun?",
                               "질문: 플레이어가 지금 무엇을 할 수 있나요?", "galdera: zer egin dezake jokalariak orain?"),
+    # --- a question asked on the command line ---
+    "inline.title": _row("A question at the table", "Eine Frage am Tisch", "테이블에서 나온 질문", "Mahaiko galdera bat"),
+    "inline.question": _row("{actions}", "Darf ich {actions}?", "다음을 해도 됩니까? {actions}", "{actions} dezaket?"),
+    "inline.then": _row(" then ", ", dann ", ", 그다음 ", ", gero "),
     # --- verdicts ---
     "legal": _row("LEGAL", "ERLAUBT", "허용", "ZILEGI"),
     "illegal": _row("ILLEGAL", "NICHT ERLAUBT", "불허", "EZ ZILEGI"),
@@ -51,6 +55,8 @@ SAY = Phrases("answers", {
     "slip.badge": _row("no question", "keine Frage", "질문 성립 안 함", "galderarik ez"),
     "head.slip": _row("THE QUESTION DOES NOT ARISE at '{step}': {slip}", "DIE FRAGE STELLT SICH NICHT bei '{step}': {slip}",
                       "'{step}'에서 질문이 성립하지 않습니다: {slip}", "GALDERA EZ DA SORTZEN hemen: '{step}': {slip}"),
+    "step.start": _row("the start of the turn", "Beginn des Zuges", "차례 시작", "txandaren hasiera"),
+    "step.start-game": _row("the start of the game", "Beginn des Spiels", "게임 시작", "partidaren hasiera"),
     "head.at": _row(" at '{step}'", " bei '{step}'", " ('{step}'에서)", " hemen: '{step}'"),
     "head.before": _row(" (already this turn)", " (schon in diesem Zug)", " (이번 차례에 이미)", " (txanda honetan jada)"),
     "head.silent": _row(" — the rules don't say ({path})", " — die Regeln sagen es nicht ({path})",
@@ -165,6 +171,7 @@ SAY = Phrases("answers", {
     "gap.none": _row("the rules don't say", "die Regeln sagen es nicht", "규칙에 나와 있지 않습니다", "arauek ez dute esaten"),
     "gap.topic": _row("anything about {topic}", "nichts zu diesem Punkt ({topic})", "‘{topic}’에 대해",
                       "ezer honi buruz: {topic}"),
+    "gap.asks": _row("{topic}", "nicht, {topic}", "{topic}", "{topic}"),
     "gap.plain": _row("the rules don't say what happens here, so agree on it at your table before you play on",
                       "die Regeln sagen nicht, was hier geschieht; einigt euch am Tisch darauf, bevor ihr weiterspielt",
                       "규칙에 여기서 어떻게 하는지 나와 있지 않으니, 계속하기 전에 테이블에서 정하세요",
@@ -189,10 +196,10 @@ SAY = Phrases("answers", {
                      " — 하지만 규칙에 나와 있지 않습니다{path}: {readings}", " — baina arauek ez dute esaten{path}: {readings}"),
     "h.slip": _row("under {who} the question does not arise: {slip}", "nach {who} stellt sich die Frage nicht: {slip}",
                    "{who}에서는 질문이 성립하지 않습니다: {slip}", "{who} arauetan galdera ez da sortzen: {slip}"),
-    "h.gap": _row("{who} does not say{path} — {reason}; {then}{read}", "{who} sagt es nicht{path} — {reason}; {then}{read}",
+    "h.gap": _row("{who} does not say{path} — {reason}; {then}{read}", "nach {who} ist es offen{path} — {reason}; {then}{read}",
                   "{who}에는 나와 있지 않습니다{path} — {reason}; {then}{read}",
                   "{who} arauetan ez da esaten{path} — {reason}; {then}{read}"),
-    "h.gap.many": _row("{who} do not say{path} — {reason}; {then}{read}", "{who} sagen es nicht{path} — {reason}; {then}{read}",
+    "h.gap.many": _row("{who} do not say{path} — {reason}; {then}{read}", "nach {who} ist es offen{path} — {reason}; {then}{read}",
                        "{who}에는 나와 있지 않습니다{path} — {reason}; {then}{read}",
                        "{who} arauetan ez da esaten{path} — {reason}; {then}{read}"),
     "h.lot": _row("the table decides (the engine draws by lot)", "die Runde entscheidet (das Programm lost)",
@@ -275,3 +282,22 @@ SAY = Phrases("answers", {
                         "dosrules-ek erantzuna arau-multzoen balioetatik; klausula bakoitza arau-multzoak aipatzen duen "
                         "iturritik hartua da."),
 })
+
+
+#: How an indirect question starts (en, de, eu: its first word) or ends (ko: -지), so that a
+#: rule's description reads "the rules don't say who deals the next round" and not "… anything
+#: about who deals …".
+_QUESTION_STARTS = {
+    "en": ("who", "whether", "what", "which", "how", "when"),
+    "de": ("ob", "wer", "wie", "was", "wann", "welche", "welcher", "wo", "womit", "in welche"),
+    "eu": ("nork", "nor", "zer", "zein", "nola", "noiz", "zenbat", "ea", "non"),
+}
+_QUESTION_ENDS = {"ko": ("지",)}
+
+
+def asks(text: str, lang: str) -> bool:
+    """True when ``text`` (a rule description's head) is an indirect question in ``lang``."""
+    low = text.lower()
+    return (any(low == w or low.startswith(w + " ") for w in _QUESTION_STARTS.get(lang, ()))
+            or low.endswith(_QUESTION_ENDS.get(lang, ())))
+
