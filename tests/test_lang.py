@@ -163,10 +163,11 @@ def _english_words() -> set[str]:
         for key in ("title", "question"):
             english |= words(scenario.texts[key].english)
             other |= {w for lang in LANGS[1:] for w in words(scenario.texts[key].in_lang(lang))}
-    return {w.lower() for w in english} - {w.lower() for w in other} - _ALSO_NATIVE
+    return {w.lower() for w in english} - {w.lower() for w in other}
 
 
-_ALSO_NATIVE = {"also"}  # German "also" (so, therefore)
+#: Words that are also words of the language: German "also" (so), "deck" ("deck ab": cover).
+_ALSO_NATIVE = {"de": {"also", "deck"}, "ko": set(), "eu": set()}
 
 
 _COMMAND = re.compile(r"'(?:place X|end|call-dos|draw|pass|(?:place|match|declare|catch-dos) [^']+)'")
@@ -194,7 +195,32 @@ def test_no_english_word_reaches_a_translated_answer(catalogue):
                     text = text.replace(rid, " ")
                 text = _COMMAND.sub(" ", text)  # what to type ('place X'), in every language
                 text = re.sub(r"(?<![A-Za-z_])[a-z]+_[a-z_]+(?![A-Za-z_])", " ", _PATH.sub(" ", text))  # rule paths (deck_exhaustion)
-                left = {w for w in re.findall(r"[A-Za-z]{4,}", text) if w.lower() in english}
+                left = {w for w in re.findall(r"[A-Za-z]{4,}", text) if w.lower() in english - _ALSO_NATIVE[lang]}
+                assert not left, (scenario.file, lang, sorted(left))
+
+
+def test_no_english_word_reaches_translated_options(catalogue):
+    """"What may I do now?" (text, Markdown, HTML) in German, Korean and Basque: no word only
+    English uses, the rule paths and ruleset ids aside; a position a ruleset does not reach says
+    so in the reader's language."""
+    from dosrules.disputes.render import render_options_html, render_options_markdown
+
+    english = _english_words()
+    for scenario, answers in catalogue[::3]:
+        if scenario.new_game:
+            continue
+        opts = [options(scenario, load_ruleset(a.spec), a.spec) for a in answers if a.spec in shipped_editions()]
+        for lang in LANGS[1:]:
+            for text in (render_options_text(scenario, opts, lang), render_options_markdown(scenario, opts, lang),
+                         html.unescape(re.sub(r"<[^>]+>", " ", render_options_html(scenario, opts, lang).split("<main>")[1]))):
+                text = _without_scenario_text(text, scenario, answers, lang)
+                for o in opts:
+                    for k in o.kinds:
+                        text = text.replace(k.citation or "\0", " ")
+                for rid in sorted({o.spec for o in opts}, key=len, reverse=True):
+                    text = text.replace(rid, " ")
+                text = re.sub(r"(?<![A-Za-z_])[a-z]+_[a-z_]+(?![A-Za-z_])", " ", _PATH.sub(" ", _COMMAND.sub(" ", text)))
+                left = {w for w in re.findall(r"[A-Za-z]{4,}", text) if w.lower() in english - _ALSO_NATIVE[lang]}
                 assert not left, (scenario.file, lang, sorted(left))
 
 
@@ -337,3 +363,76 @@ def test_every_plain_answer_names_no_rule_path_and_says_the_silent_rule_in_words
             if a.verdict == "rule-gap" and a.reason_path and not a.slip:
                 head = descriptions(lang)[a.reason_path].split(":")[0].rstrip(".")
                 assert head[1:] in plain, (scenario.file, lang, head, plain)
+
+
+@pytest.mark.parametrize("lang", LANGS[1:])
+def test_no_english_word_reaches_a_played_game(lang):
+    """A game at the table told in German, Korean or Basque (narration, prompts, help, refusals,
+    the question at a rule gap with its readings and their statuses): no word that only the
+    English texts of the table's, answers', events' and values' phrases use, once the sources'
+    quotes and sections, the rulesets' ids and names, rule paths and what to type are left out."""
+    from dosrules.lang.table import TABLE as PHRASES
+
+    english = _english_words() | {w.lower() for texts in PHRASES.table.values() for w in re.findall(
+        r"[A-Za-z]{4,}", re.sub(r"\{[a-z_]+\}", " ", texts["en"]))} - {w.lower() for texts in PHRASES.table.values()
+                                                                          for other in LANGS[1:] for w in re.findall(
+            r"[A-Za-z]{4,}", texts[other])}
+    names = ["mattel-2018", "german", "digest-2017", "greedy", "random", "human", "dosrules"]
+    clause = PHRASES("x.clause", lang, cite="").strip()
+    for seed in (1, 7):
+        for line in _transcript(lang, seed):
+            text = line[1] if isinstance(line, tuple) else str(line)
+            text = re.sub(r"\d{3} §.*", " ", text)  # a reading's clause: the source's words
+            if text.startswith(clause):  # a refusal's clause: the source's section and quote
+                text = text.split('"')[0].rsplit(",", 1)[0]
+            text = re.sub(r"\(Material / Aufbau / Spielablauf\)|DOS, [^·\n]*$", " ", text)  # a title's source name
+            for name in names:
+                text = text.replace(name, " ")
+            text = _COMMAND.sub(" ", re.sub(r"(?<![A-Za-z_])[a-z]+_[a-z_]+(?![A-Za-z_])", " ", _PATH.sub(" ", text)))
+            text = re.sub(r"'[^'\n]*'", " ", text)  # what to type, quoted ('match 7r with 3r+4r', 'help')
+            left = {w for w in re.findall(r"[A-Za-z]{4,}", text) if w.lower() in english - _ALSO_NATIVE[lang]}
+            assert not left, (lang, seed, sorted(left), str(line)[:200])
+
+
+def test_every_rule_value_and_status_has_words_in_every_language():
+    """Each value a rule may take (the schema's enums, true, false) and each provenance status is
+    said in words in German, Korean and Basque (dosrules/lang/values.py)."""
+    import json
+
+    from dosrules.lang.values import VALUES, status_words, value_words
+
+    schema = json.loads((ROOT / "schemas/ruleset.schema.json").read_text(encoding="utf-8"))
+    found: set[str] = set()
+
+    def walk(node):
+        if isinstance(node, dict):
+            found.update(v for v in node.get("enum", ()) if isinstance(v, str))
+            for child in node.values():
+                walk(child)
+        elif isinstance(node, list):
+            for child in node:
+                walk(child)
+
+    walk(schema["properties"]["rules"])
+    assert {"pass-left", "matcher-declares", "until-called"} <= found
+    for value in sorted(found) + ["true", "false", True, False]:
+        assert value_words(value, "en") == str(value).lower() if isinstance(value, bool) else value
+        for lang in LANGS[1:]:
+            assert value_words(value, lang) != str(value).lower(), (value, lang)
+    for status in ("stated", "inferred", "unspecified", "house", "filled"):
+        assert all(status_words(status, lang) != status for lang in LANGS[1:])
+    assert VALUES.missing() == []
+
+
+@pytest.mark.parametrize("lang", LANGS[1:])
+def test_the_key_bar_speaks_the_tables_language(lang):
+    """The full-screen game's key bar (Textual's bindings, its command palette's too) in ``lang``."""
+    from dosrules.cli.tui import PlayApp
+    from dosrules.lang.table import TABLE
+    from dosrules.play.table import Table
+
+    app = PlayApp(Table(load_ruleset("mattel-2018"), 3, 1, ["human", "greedy", "greedy"], lang=lang))
+    shown = {b.description for bindings in app._bindings.key_to_bindings.values() for b in bindings if b.description}
+    english = {texts["en"] for key, texts in TABLE.table.items() if key.startswith("key.")}
+    assert shown and not shown & english, shown
+    assert TABLE("key.quit", lang) in shown and TABLE("key.palette", lang) in shown

@@ -318,9 +318,18 @@ def _title(k, lang: str) -> str:
     return k.title if lang == "en" else SAY(f"kind.{k.kind}", lang)
 
 
+def _option_words(opt, lang: str) -> str:
+    """What a legal match is ('double match; double colour match: …'), each part in ``lang``."""
+    if lang == "en":
+        return opt.words
+    if not opt.action.startswith("match "):  # an action other than a match is said by its words alone
+        return step_words(opt.action, lang)
+    return "; ".join(translate(part, lang) for part in opt.words.split("; "))
+
+
 def _option_lines(o, lang: str = "en") -> list[str]:
     if o.blocked:
-        return [f"  {o.blocked}"]
+        return [f"  {o.blocked_in(lang)}"]
     out = []
     for k in o.kinds:
         title = _title(k, lang)
@@ -329,14 +338,16 @@ def _option_lines(o, lang: str = "en") -> list[str]:
         elif k.kind == "match":
             ways = SAY("o.ways", lang, n=len(k.allowed)) if len(k.allowed) > 1 else ""
             out.append("  " + SAY("o.yes", lang, title=title, ways=ways))
-            out += [f"    {opt.action} — {opt.words if lang == 'en' else translate(opt.words, lang)}"
-                    f"{_gap_words(opt, lang)}" for opt in k.allowed]
+            out += [f"    {step_words(opt.action, lang)} — {_option_words(opt, lang)}{_gap_words(opt, lang)}"
+                    for opt in k.allowed]
         elif len(k.allowed) == 1:
             opt = k.allowed[0]
-            out.append("  " + SAY("o.one", lang, title=title, action=opt.action, gap=_gap_words(opt, lang)))
+            out.append("  " + SAY("o.one", lang, title=title, action=step_words(opt.action, lang),
+                                  gap=_gap_words(opt, lang)))
         else:
-            out.append("  " + SAY("o.any", lang, title=title, actions=", ".join(f"'{opt.action}'" for opt in k.allowed)))
-            out += [f"    '{opt.action}'{_gap_words(opt, lang)}" for opt in k.allowed if opt.gap]
+            out.append("  " + SAY("o.any", lang, title=title,
+                                  actions=", ".join(f"'{step_words(opt.action, lang)}'" for opt in k.allowed)))
+            out += [f"    '{step_words(opt.action, lang)}'{_gap_words(opt, lang)}" for opt in k.allowed if opt.gap]
     return out
 
 
@@ -360,7 +371,9 @@ def _options_head(scenario, opts, lang: str = "en") -> list[str]:
                 kinds = SAY("o.or", lang, a=kinds, b=title)
             parts.append(SAY("o.kinds", lang, who=names, kinds=kinds or SAY("o.nothing", lang)))
     sentence = "; ".join(parts)
-    return [SAY("o.question", lang, who=who), sentence[0].upper() + sentence[1:] + "." if sentence else ""]
+    if sentence and lang in ("en", "de", "eu"):
+        sentence = sentence[0].upper() + sentence[1:]
+    return [SAY("o.question", lang, who=who), sentence + "." if sentence else ""]
 
 
 def render_options_text(scenario, opts, lang: str = "en") -> str:
@@ -395,5 +408,6 @@ def render_options_html(scenario, opts, lang: str = "en") -> str:
         answers=[], options=opts, lang=lang, say=lambda key, **f: SAY(key, lang, **f),
         titles={id(k): _title(k, lang) for o in opts for k in o.kinds},
         why={id(k): translate(k.why_not, lang) for o in opts for k in o.kinds},
-        words={id(opt): opt.words if lang == "en" else translate(opt.words, lang)
-               for o in opts for k in o.kinds for opt in k.allowed})
+        words={id(opt): _option_words(opt, lang) for o in opts for k in o.kinds for opt in k.allowed},
+        acts={id(opt): step_words(opt.action, lang) for o in opts for k in o.kinds for opt in k.allowed},
+        blocked={id(o): o.blocked_in(lang) for o in opts})

@@ -440,6 +440,27 @@ _ROWS: list[tuple[str, str, str, str]] = [
      "{a}. jokalariaren eskuko karta batek edo bik ez dute Erdiko Errenkadako karta baten zenbakia ematen ({b})"),
     ("the Centre Row is empty", "die Mittelreihe ist leer", "센터 로우가 비었습니다", "Erdiko Errenkada hutsik dago"),
     ("'{a}': {t_b}", "'{a}': {t_b}", "'{a}': {t_b}", "'{a}': {t_b}"),
+    # --- why the table cannot choose a reading (play/gapchoice.py) ---
+    ("it would change the game already played: action {a} ('{n_b}') would not be legal: {t_c}",
+     "das würde das bisherige Spiel ändern: Aktion {a} ({n_b}) wäre nicht erlaubt: {t_c}",
+     "이미 한 게임이 바뀝니다: 행동 {a}({n_b})이(가) 허용되지 않습니다: {t_c}",
+     "jokatutakoa aldatuko luke: {a}. ekintza ({n_b}) ez litzateke zilegi: {t_c}"),
+    ("it would change the game already played: action {a} ('{n_b}') would not be legal",
+     "das würde das bisherige Spiel ändern: Aktion {a} ({n_b}) wäre nicht erlaubt",
+     "이미 한 게임이 바뀝니다: 행동 {a}({n_b})이(가) 허용되지 않습니다",
+     "jokatutakoa aldatuko luke: {a}. ekintza ({n_b}) ez litzateke zilegi"),
+    ("it would change the game already played: event {a} would be '{b}', not '{c}'",
+     "das würde das bisherige Spiel ändern: Ereignis {a} wäre '{b}', nicht '{c}'",
+     "이미 한 게임이 바뀝니다: 사건 {a}이(가) '{c}'이(가) 아니라 '{b}'이(가) 됩니다",
+     "jokatutakoa aldatuko luke: {a}. gertaera '{b}' litzateke, ez '{c}'"),
+    ("it would change the game already played: after action {a} play would go on with {b}",
+     "das würde das bisherige Spiel ändern: nach Aktion {a} ginge es weiter mit {b}",
+     "이미 한 게임이 바뀝니다: 행동 {a} 뒤에 {b}(으)로 이어집니다",
+     "jokatutakoa aldatuko luke: {a}. ekintzaren ondoren honela jarraituko luke: {b}"),
+    ("it would change the game already played: at the deal play would go on with {b}",
+     "das würde das bisherige Spiel ändern: beim Geben ginge es weiter mit {b}",
+     "이미 한 게임이 바뀝니다: 딜에서 {b}(으)로 이어집니다",
+     "jokatutakoa aldatuko luke: banaketan honela jarraituko luke: {b}"),
 ]
 
 
