@@ -436,3 +436,15 @@ def test_the_key_bar_speaks_the_tables_language(lang):
     english = {texts["en"] for key, texts in TABLE.table.items() if key.startswith("key.")}
     assert shown and not shown & english, shown
     assert TABLE("key.quit", lang) in shown and TABLE("key.palette", lang) in shown
+
+
+def test_every_korean_action_in_words_takes_reul(catalogue):
+    """The Korean answers put 를 after an action in words ("차례 끝내기를 할 수 없습니다"): every
+    action said in Korean ends in the noun form -기."""
+    from dosrules.disputes.words import plain_action_words, step_words
+
+    actions = {a for scenario, _ in catalogue for a in (*scenario.before, *scenario.actions)}
+    actions |= {"draw", "end", "call-dos", "pass", "catch-dos 1", "place 8g", "declare #g=5"}
+    for action in sorted(actions):
+        assert step_words(action, "ko").endswith("기"), action
+        assert plain_action_words(action, "ko").endswith("기"), action

@@ -13,6 +13,7 @@ def _row(en: str, de: str, ko: str, eu: str) -> dict[str, str]:
     return {"en": en, "de": de, "ko": ko, "eu": eu}
 
 
+# Korean: an action in words always ends in the noun form -기 (뽑기, 끝내기, 매치하기), so it takes 를.
 SAY = Phrases("answers", {
     # --- the position ---
     "new-game": _row("a new game of {n} players{draw}", "ein neues Spiel mit {n} Spielern{draw}",
@@ -142,7 +143,7 @@ SAY = Phrases("answers", {
     "everyone": _row("{words} (under {who})", "{words} (nach {who})", "{words} ({who} 모두)", "{words} ({who} arauetan)"),
     "yes": _row("yes, {words}", "ja, {words}", "예, {words}", "bai, {words}"),
     "you-may": _row("you may {actions}", "du darfst {actions}", "다음을 할 수 있습니다: {actions}", "{actions} dezakezu"),
-    "seat-may": _row("seat {seat} may {action}", "Platz {seat} darf {action}", "자리 {seat}은(는) {action}을(를) 할 수 있습니다",
+    "seat-may": _row("seat {seat} may {action}", "Platz {seat} darf {action}", "자리 {seat}은(는) {action}를 할 수 있습니다",
                      "{seat}. jokalariak {action} dezake"),
     "then-join": _row("{a}, then {b}", "{a} und dann {b}", "{a}, 그다음 {b}", "{a}, eta gero {b}"),
     "deals-next": _row("seat {seat} deals the next round", "Platz {seat} gibt die nächste Runde",
@@ -163,7 +164,7 @@ SAY = Phrases("answers", {
                     "{words}, baina {n} karta dituzu eta ez duzu DOS esan: beste jokalari batek harrapa zaitzake, eta "
                     "orduan {p} karta hartuko dituzu"),
     "no": _row("no, you may not {action}{reason}", "nein, du darfst nicht {action}{reason}",
-               "아니요, {action}을(를) 할 수 없습니다{reason}", "ez, ezin duzu {action}{reason}"),
+               "아니요, {action}를 할 수 없습니다{reason}", "ez, ezin duzu {action}{reason}"),
     "gap": _row("the rules don't say {what}, so agree on it at your table before you play on",
                 "die Regeln sagen {what}; einigt euch am Tisch darauf, bevor ihr weiterspielt",
                 "규칙에 {what} 나와 있지 않으니, 계속하기 전에 테이블에서 정하세요",
@@ -188,7 +189,7 @@ SAY = Phrases("answers", {
                   "{who} arauetan {actions} dezakezu"),
     "h.no": _row("under {who} you may not {action}{before}: {reason}{path}{silent}",
                  "nach {who} darfst du nicht {action}{before}: {reason}{path}{silent}",
-                 "{who}에서는 {action}을(를) 할 수 없습니다{before}: {reason}{path}{silent}",
+                 "{who}에서는 {action}를 할 수 없습니다{before}: {reason}{path}{silent}",
                  "{who} arauetan ezin duzu {action}{before}: {reason}{path}{silent}"),
     "h.taken": _row(" (the question takes it as done)", " (die Frage nimmt es als geschehen)", " (질문에서는 이미 한 것으로 봅니다)",
                     " (galderak egintzat hartzen du)"),
