@@ -448,3 +448,24 @@ def test_every_korean_action_in_words_takes_reul(catalogue):
     for action in sorted(actions):
         assert step_words(action, "ko").endswith("기"), action
         assert plain_action_words(action, "ko").endswith("기"), action
+
+
+@pytest.mark.parametrize("text, settled", [
+    ("자리 0이(가) 딜러입니다", "자리 0이 딜러입니다"), ("자리 2이(가)", "자리 2가"), ("3(으)로", "3으로"),
+    ("1(으)로", "1로"), ("10이(가)", "10이"), ("지난 라운드 승자(으)로", "지난 라운드 승자로"),
+    ("넘김(으)로", "넘김으로"), ("끝내기을(를)", "끝내기를"), ("7b(으)로", "7b(으)로")])
+def test_korean_particles_follow_the_sound_before_them(text, settled):
+    from dosrules.lang.phrases import korean_particles
+
+    assert korean_particles(text) == settled
+
+
+def test_no_korean_answer_or_game_leaves_a_particle_double_after_a_number_or_word(catalogue):
+    """이(가), 을(를)… stay double only after a card code or a name in Latin letters."""
+    double = re.compile(r"[0-9\uac00-\ud7a3](?:이\(가\)|은\(는\)|을\(를\)|와\(과\)|\(으\)로)")
+    editions = shipped_editions()
+    for scenario, answers in catalogue:
+        text = render_text(scenario, answers, {}, editions, verbose=True, lang="ko")
+        assert not double.search(_without_scenario_text(text, scenario, answers, "ko")), scenario.file
+    told = "\n".join(line[1] if isinstance(line, tuple) else str(line) for line in _transcript("ko", 7))
+    assert not double.search(told)
