@@ -469,3 +469,17 @@ def test_no_korean_answer_or_game_leaves_a_particle_double_after_a_number_or_wor
         assert not double.search(_without_scenario_text(text, scenario, answers, "ko")), scenario.file
     told = "\n".join(line[1] if isinstance(line, tuple) else str(line) for line in _transcript("ko", 7))
     assert not double.search(told)
+
+
+@pytest.mark.parametrize("lang", LANGS[1:])
+def test_every_rule_that_may_be_silent_is_described_as_a_question(lang):
+    """``ask`` says a silence as "the rules don't say <the rule's description>": for every rule that
+    may be unspecified, the description's head is an indirect question in every language ("wer die
+    nächste Runde gibt", "다음 라운드의 딜러가 누구인지", "nork banatzen duen hurrengo erronda")."""
+    from dosrules.lang.answers import asks
+    from dosrules.rulebook.render import descriptions
+    from dosrules.ruleset.readings import OPEN_PATHS
+
+    described = descriptions(lang)
+    heads = {path: described[path].split(":")[0].rstrip(".") for path in OPEN_PATHS}
+    assert [p for p, head in heads.items() if not asks(head, lang)] == []

@@ -8,7 +8,7 @@ answer with one plain sentence over every ruleset asked (:mod:`.render` prints i
 from __future__ import annotations
 
 from ..engine.actions import CallDos, CatchDos, Declare, Draw, End, Match, Pass, Place, parse_action
-from ..lang.answers import SAY, asks
+from ..lang.answers import SAY, asks, inside_sentence
 from ..lang.values import value_words
 from ..lang.refusals import translate
 from ..ruleset.cards import NotationError
@@ -191,9 +191,8 @@ def _plain_gap(a, lang: str = "en") -> str:
     topic = descriptions(lang).get(a.reason_path or "", "").split(":")[0].rstrip(".").strip()
     if not topic:
         return SAY("gap.plain", lang)
-    if lang != "ko":
-        topic = topic[:1].lower() + topic[1:]
-    return SAY("gap", lang, what=SAY("gap.asks" if asks(topic, lang) else "gap.topic", lang, topic=topic))
+    return SAY("gap", lang, what=SAY("gap.asks" if asks(topic, lang) else "gap.topic", lang,
+                                     topic=inside_sentence(topic, lang)))
 
 
 def _plain_key(scenario, a, lang: str = "en") -> tuple[str, str]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from .phrases import Phrases
 
-__all__ = ["SAY", "asks"]
+__all__ = ["SAY", "asks", "inside_sentence"]
 
 
 def _row(en: str, de: str, ko: str, eu: str) -> dict[str, str]:
@@ -293,9 +293,10 @@ SAY = Phrases("answers", {
 #: about who deals …".
 _QUESTION_STARTS = {
     "en": ("who", "whether", "what", "which", "how", "when"),
-    "de": ("ob", "wer", "wie", "was", "wann", "welche", "welcher", "wo", "womit", "in welche"),
-    "eu": ("nork", "nor", "zer", "zein", "nola", "noiz", "zenbat", "ea", "non"),
+    "de": ("ob", "wer", "wie", "was", "wann", "welche", "welcher", "wo", "womit", "in welche", "bei wie"),
 }
+# Basque: the question word may stand later ("jokoa zein norabidetan doan"); Korean: the clause ends in -지.
+_QUESTION_WORDS = {"eu": {"nork", "nor", "zer", "zein", "nola", "noiz", "zenbat", "ea", "non"}}
 _QUESTION_ENDS = {"ko": ("지",)}
 
 
@@ -303,5 +304,19 @@ def asks(text: str, lang: str) -> bool:
     """True when ``text`` (a rule description's head) is an indirect question in ``lang``."""
     low = text.lower()
     return (any(low == w or low.startswith(w + " ") for w in _QUESTION_STARTS.get(lang, ()))
+            or bool(set(low.split()) & _QUESTION_WORDS.get(lang, set()))
             or low.endswith(_QUESTION_ENDS.get(lang, ())))
+
+
+_ARTICLES = {"de": {"die", "der", "das", "ein", "eine"}}
+
+
+def inside_sentence(text: str, lang: str) -> str:
+    """A rule description's head as it reads inside a sentence: lower-cased where its first word is
+    a question word or an article (English always), kept where it is a noun or a card's name
+    (German *Punkte*, Basque *Wild #*)."""
+    first = text.split()[0].lower() if text.split() else ""
+    if lang == "en" or asks(text, lang) and lang != "ko" and first != "wild" or first in _ARTICLES.get(lang, ()):
+        return text[:1].lower() + text[1:]
+    return text
 

@@ -14,7 +14,7 @@ from typing import Sequence
 from ..engine.events import (BonusEarned, Buried, CatchDeclined, Caught, DealerChosen, Dealt, DosCalled, Drew,
                              Event, GameOver, Matched, Placed, Refilled, Reshuffled, RoundScored, RoundVoid,
                              RuleGap, TurnEnded, TurnStarted, WildDeclared)
-from ..lang.answers import asks
+from ..lang.answers import inside_sentence
 
 __all__ = ["Line", "Narrator", "rule_description", "silent_rule"]
 
@@ -37,9 +37,6 @@ def rule_description(path: str, lang: str = "en") -> str:
     if lang != "en":
         return (translated_descriptions(lang).get(path, {}).get("text") or "").rstrip(".")
     return schema_descriptions().get(path, "").rstrip(".")
-
-
-_ARTICLES = {"Die", "Der", "Das", "Ein", "Eine", "Wie", "Wann", "Ob", "Was", "Wer"}
 
 
 def _cards(cards) -> str:
@@ -261,6 +258,6 @@ def silent_rule(path: str, lang: str = "en") -> str:
     """A rule path for a sentence: its description, lower-cased, then the path in brackets (in
     ``lang`` where the rulebooks translate it)."""
     desc = rule_description(path, lang)
-    if desc[:2].istitle() and (lang == "en" or asks(desc.split(":")[0], lang) or desc.split()[0] in _ARTICLES):
-        desc = desc[0].lower() + desc[1:]  # not a German noun nor a card's name
+    if desc[:2].istitle():
+        desc = inside_sentence(desc, lang) if lang != "en" else desc[0].lower() + desc[1:]
     return f"{desc} ({path})" if desc else path
