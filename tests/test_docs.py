@@ -78,9 +78,10 @@ def test_languages_include_the_four_of_the_sources():
     assert {"en", "de", "ko", "eu"} <= set(languages())
 
 
-@pytest.mark.parametrize("lang", sorted(l for l in set(languages()) - {"en"} if translated_descriptions(l)))
+@pytest.mark.parametrize("lang", sorted(set(languages()) - {"en"}))
 def test_rule_descriptions_are_translated_and_current(lang):
-    """A language's descriptions.yaml covers every rule, translating the schema's current text."""
+    """Every language's descriptions.yaml covers every rule, translating the schema's current text
+    (``ask`` says a silence with it, ``play`` a refusal's rule and a gap's question)."""
     translated = translated_descriptions(lang)
     english = schema_descriptions()
     assert sorted(set(english) - set(translated)) == [], "untranslated rule descriptions"
@@ -151,10 +152,13 @@ def test_sources_are_listed_in_the_readers_language(lang):
     assert all(src.title_in(lang) in dumped for src in ruleset.sources)  # kept through a dump
 
 
-def test_german_descriptions_name_no_enum_value():
+@pytest.mark.parametrize("lang", sorted(set(languages()) - {"en"}))
+def test_translated_descriptions_name_no_enum_value_nor_rule_path(lang):
     codes = {v for p in rule_paths() for v in _enum_values(p)} - {"unspecified"}
-    for path, entry in translated_descriptions("de").items():
+    paths = set(rule_paths()) | {p.split(".")[0] for p in rule_paths()}
+    for path, entry in translated_descriptions(lang).items():
         assert not [c for c in codes if f" {c}" in entry["text"] or f"({c}" in entry["text"]], path
+        assert not [p for p in paths if "_" in p and p in entry["text"]], path
 
 
 def _enum_values(path: str) -> list[str]:
@@ -460,3 +464,68 @@ def test_compiled_templates_are_kept_between_runs(tmp_path, monkeypatch):
         assert sorted(folder.iterdir()) == cached
     finally:
         render._environment.cache_clear()
+
+
+#: English words that are words of the language too (German "also": so; "Bonus")
+NATIVE_TOO = {"de": {"also", "bonus"}}
+
+
+def _template_words(lang: str) -> set[str]:
+    """Every word of four or more letters in a language's templates (Jinja code aside)."""
+    from dosrules.rulebook.render import TEMPLATES
+
+    words: set[str] = set()
+    for file in (TEMPLATES / lang).glob("*.j2"):
+        text = re.sub(r"\{[{%#].*?[}%#]\}", " ", file.read_text(encoding="utf-8"), flags=re.S)
+        words |= {w.lower() for w in re.findall(r"[A-Za-z]{4,}", text)}
+    return words
+
+
+@pytest.mark.parametrize("spec", ["mattel-2018", "digest-2017", "german", "mattel-2018+two-player+reshuffle+target-500"])
+@pytest.mark.parametrize("lang", ["de", "ko", "eu"])
+def test_no_english_word_reaches_a_translated_rulebook(spec, lang):
+    """The body of a German, Korean or Basque rulebook and house-rules sheet (md and html, with
+    citations) has no word only the English templates use: no English heading, sentence, status
+    or title is left (the sources' quotes and sections are in the citations, after the body)."""
+    from dosrules.ruleset.loader import shipped_rulesets
+
+    import yaml
+
+    words = lambda s: {w.lower() for w in re.findall(r"[A-Za-z]{4,}", s)}  # noqa: E731
+    english = _template_words("en") - set().union(*(_template_words(other) for other in ("de", "ko", "eu")))
+    others: set[str] = set()
+    for shipped in shipped_rulesets():  # the names and descriptions of the editions and house rules
+        data = yaml.safe_load(shipped.path.read_text(encoding="utf-8"))
+        for key in ("name", "description"):
+            english |= words(data[key]["en"])
+            others |= set().union(*(words(data[key][other]) for other in ("de", "ko", "eu")))
+    english -= others | {"dosrules", "mattel", "german", "digest"}
+    assert {"cards", "player", "centre", "match"} <= english
+    ruleset = load_ruleset(spec)
+    heads = {"de": "Für Neugierige", "ko": "더 알고 싶은 분께", "eu": "Jakin-minik"}
+    for text in (render_rulebook(ruleset, lang=lang, cite=True), render_rulebook(ruleset, lang=lang, fmt="html"),
+                 render_against(ruleset, BASE, lang=lang, cite=True), render_against(ruleset, BASE, lang=lang, fmt="html")):
+        body = re.split(r"\n## [^\n]*" + heads[lang] + r"|<h2[^>]*>[^<]*" + heads[lang], text)[0]
+        body = re.split(r"\n\[\^1\]:|<section class=\"notes\"|<ol class=\"notes\"", body)[0]  # a sheet's citations
+        body = re.sub(r"<(style|script)[^>]*>.*?</\1>", " ", body, flags=re.S)
+        body = re.sub(r"<[^>]+>|`[^`]*`", " ", body).replace(spec, " ")
+        left = {w for w in re.findall(r"[A-Za-z]{4,}", body) if w.lower() in english - NATIVE_TOO.get(lang, set())}
+        assert not left, (spec, lang, sorted(left))
+
+
+@pytest.mark.parametrize("lang", ["de", "ko", "eu"])
+def test_a_house_reason_given_in_english_only_is_marked_on_the_sheet(tmp_path, lang):
+    """A table's house rule whose reason is English only: the sheet's body prints it marked as
+    English, as the citations do; a translated reason is printed in the reader's language."""
+    house = tmp_path / "family.yaml"
+    house.write_text(
+        "id: family\nname: {en: Family rules, de: Familienregeln, ko: 가족 규칙, eu: Familiako arauak}\nkind: house\n"
+        "extends: mattel-2018\ndescription: We play to 300.\nrules: {target: 300}\n"
+        "by_players: {2: {refill: {minimum: 3}}}\n"
+        "cite:\n  target: {note: {en: Shorter evenings., de: Kürzere Abende., ko: 저녁이 짧아집니다., "
+        "eu: Arratsalde laburragoak.}}\n  by_players.2: {note: Two of us want more to match.}\n", encoding="utf-8")
+    sheet = render_against(load_ruleset(str(house)), BASE, lang=lang)
+    assert f"{ENGLISH_ONLY[lang]}: Two of us want more to match." in sheet
+    translated = {"de": "Kürzere Abende.", "ko": "저녁이 짧아집니다.", "eu": "Arratsalde laburragoak."}[lang]
+    line = next(l for l in sheet.splitlines() if translated in l)
+    assert ENGLISH_ONLY[lang] not in line

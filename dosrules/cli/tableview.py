@@ -14,7 +14,9 @@ from ..play.gapchoice import GapOption
 from ..play.narration import Line
 from ..play.table import GapQuestion, TableView
 from ..lang.events import event_line
+from ..lang.refusals import translate
 from ..lang.table import TABLE
+from ..lang.values import value_words
 from .terminal import safe
 
 __all__ = ["styled", "status_text", "table_text", "line_text", "question_text", "option_text", "open_text",
@@ -145,9 +147,10 @@ def _numbered(number: int, first, *lines: str) -> Table:
 
 def _reading(o: GapOption, lang: str = "en") -> Text:
     """A reading's text; dim, with why, when the table cannot choose it here."""
-    head = Text(safe(o.reading), style="dim" if o.unavailable else "bold")
+    head = Text(safe(value_words(o.reading, lang)), style="dim" if o.unavailable else "bold")
     if o.unavailable:
-        head.append(f"  ({safe(TABLE('q.not-here', lang, why=o.unavailable))})", style="dim")
+        why = translate(o.unavailable, lang)
+        head.append(f"  ({safe(why if lang == 'en' else TABLE('q.not-here', lang, why=why))})", style="dim")
     return head
 
 
@@ -155,10 +158,10 @@ def _chosen_by(o: GapOption, lang: str = "en") -> tuple[str, ...]:
     return o.chosen_by or (TABLE("q.chosen-none", lang),)
 
 
-def option_text(o: GapOption) -> Table:
+def option_text(o: GapOption, lang: str = "en") -> Table:
     """A reading to choose, for a box of fixed width: its number and text, then who reads the rule
     so (dim), one per line, each wrapped under itself."""
-    return _numbered(o.number, _reading(o), *_chosen_by(o))
+    return _numbered(o.number, _reading(o, lang), *_chosen_by(o, lang))
 
 
 def open_text(q: GapQuestion) -> Table:

@@ -13,6 +13,8 @@ With several people at one screen, a curtain hides the hand between their turns.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -43,6 +45,18 @@ class _LegalMoves(Suggester):
         return hits[0] if hits else None
 
 
+def _localize_bindings(node, lang: str) -> None:
+    """The key bar's words in ``lang``: each binding's English description (Textual's own
+    "palette" too) replaced by its row in the table's ``key.…`` phrases."""
+    if lang == "en":
+        return
+    words = {texts["en"]: key for key, texts in TABLE.table.items() if key.startswith("key.")}
+    held = node._bindings.key_to_bindings
+    for key, bindings in held.items():
+        held[key] = [replace(b, description=TABLE(words[b.description], lang)) if b.description in words else b
+                     for b in bindings]
+
+
 class _RoundOver(ModalScreen[None]):
     """How the round ended, until the person presses Enter: keys typed meanwhile go nowhere, so a
     move meant for the old round cannot land in the next."""
@@ -53,9 +67,10 @@ class _RoundOver(ModalScreen[None]):
     _RoundOver > Static { width: 72; padding: 1 2; border: heavy $accent; background: $panel; }
     """
 
-    def __init__(self, text):
+    def __init__(self, text, lang: str = "en"):
         super().__init__()
         self.text = text
+        _localize_bindings(self, lang)
 
     def compose(self) -> ComposeResult:
         yield Static(self.text)
@@ -73,12 +88,13 @@ class _Curtain(ModalScreen[None]):
     _Curtain > Static { width: 60; padding: 1 2; border: heavy $accent; background: $panel; }
     """
 
-    def __init__(self, name: str):
+    def __init__(self, name: str, lang: str = "en"):
         super().__init__()
-        self.who = name
+        self.who, self.lang = name, lang
+        _localize_bindings(self, lang)
 
     def compose(self) -> ComposeResult:
-        yield Static(f"{self.who}'s turn.\n\nPass the keyboard to {self.who}, then press Enter.")
+        yield Static(TABLE("tui.curtain", self.lang, who=self.who))
 
     def action_dismiss(self) -> None:
         self.dismiss(None)
@@ -99,9 +115,10 @@ class _GapChoice(ModalScreen[str]):
     _GapChoice #gap-hint { height: auto; }
     """
 
-    def __init__(self, question: GapQuestion):
+    def __init__(self, question: GapQuestion, lang: str = "en"):
         super().__init__()
-        self.question = question
+        self.question, self.lang = question, lang
+        _localize_bindings(self, lang)
 
     def compose(self) -> ComposeResult:
         q = self.question
@@ -109,14 +126,13 @@ class _GapChoice(ModalScreen[str]):
         for line in q.what:
             what.append("\n")
             what.append_text(styled(line))
-        readings = [Option(option_text(o), id=str(o.number), disabled=o.unavailable is not None)
+        readings = [Option(option_text(o, self.lang), id=str(o.number), disabled=o.unavailable is not None)
                     for o in q.options]
         readings.append(Option(open_text(q), id="0"))
         with Vertical():
             yield Static(what, id="gap-what")
             yield OptionList(*readings, id="gap-readings")
-            yield Static(styled("↑↓ and Enter, a click, or a reading's number chooses; a reading holds for the "
-                                "rest of the game. Ctrl+Q leaves.", "dim"), id="gap-hint")
+            yield Static(styled(TABLE("tui.gap-hint", self.lang), "dim"), id="gap-hint")
 
     def on_mount(self) -> None:
         self.query_one(OptionList).focus()
@@ -163,6 +179,7 @@ class PlayApp(App[None]):
         self._rounds = RoundEnds(table)
         self._asked: GapQuestion | None = None  # the rule-gap question on screen
         self.error: DosrulesError | None = None  # what ended the game early, for the command to print
+        _localize_bindings(self, table.lang)
 
     def compose(self) -> ComposeResult:
         yield Static(id="status")
@@ -182,9 +199,8 @@ class PlayApp(App[None]):
         self.query_one("#feed", RichLog).border_title = TABLE("tui.feed", lang)
         self.query_one("#moves", OptionList).border_title = TABLE("tui.moves", lang)
         self.query_one("#moves", OptionList).can_focus = False
-        self.table.on_gap = lambda n: self.notify(f"The rules are silent on {n.path}: round {n.round} is void "
-                                                  "(see What happened).", title="Rule gap", severity="warning",
-                                                  timeout=8)
+        self.table.on_gap = lambda n: self.notify(TABLE("tui.gap-note", lang, path=n.path, round=n.round),
+                                                  title=TABLE("tui.gap-title", lang), severity="warning", timeout=8)
         self.query_one("#command", Input).focus()
         self.call_after_refresh(self._start)  # the log wraps lines to its width, known after layout
 
@@ -192,9 +208,10 @@ class PlayApp(App[None]):
         for text in self.table.intro_text().splitlines():
             self._feed_line(styled(text, "dim"))
         table = self.table
-        saved = f"; game log {self.log_path}" if self.log_path else ""
-        self._feed_line(styled(f"{table.ruleset.id}, seed {table.state.seed}{saved}. Seats: "
-                               + ", ".join(f"{s.name} {s.spec}" for s in table.seats) + ".", "dim"))
+        lang = table.lang
+        saved = TABLE("tui.saved", lang, log=self.log_path) if self.log_path else ""
+        self._feed_line(styled(TABLE("tui.intro", lang, ruleset=table.ruleset.id, seed=table.state.seed, saved=saved,
+                                     seats=", ".join(f"{s.name} {s.spec}" for s in table.seats)), "dim"))
         for n in self.table.gaps:  # gaps reached before a person's first move
             self.table.on_gap(n)
         self._refresh()
@@ -225,18 +242,18 @@ class PlayApp(App[None]):
         self._fill_moves(self.query_one("#command", Input).value)
         ended = self._rounds.pending()
         if ended:
-            self.push_screen(_RoundOver(self._rounds.banner(ended)))
+            self.push_screen(_RoundOver(self._rounds.banner(ended), self.table.lang))
         question = table.question
         if question is not None and question is not self._asked:
             self._asked = question
             self._feed_line(styled(question.heading, TONE_STYLE["gap"]))
             for line in question.what:
                 self._feed_line(styled(line))
-            self.push_screen(_GapChoice(question), self._choose)
+            self.push_screen(_GapChoice(question, self.table.lang), self._choose)
         person = table.person_to_act()
         if len(table.people) > 1 and person is not None and person != self._shown_person:
             self._shown_person = person
-            self.push_screen(_Curtain(table.seats[person].name))
+            self.push_screen(_Curtain(table.seats[person].name, table.lang))
 
     def _fill_moves(self, typed: str) -> None:
         moves = self.query_one("#moves", OptionList)

@@ -23,7 +23,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
-from ..ruleset.build import build_ruleset, merge_rules
+from ..ruleset.build import build_ruleset, merge_rules, source_titles_of
 from ..ruleset.model import UNSPECIFIED, UNSPECIFIED_TEXT, Ruleset, is_unspecified
 from ..ruleset.readings import can_be_unspecified, readings
 
@@ -127,4 +127,4 @@ def _with_rule(ruleset: Ruleset, players: int, path: str, value: Any) -> Ruleset
     by_players: Mapping[str, Any] = ruleset.tree.get("by_players") or {}
     key = next((k for k in by_players if str(k) == str(players)), str(players))
     tree = {**ruleset.tree, "by_players": {**by_players, key: merge_rules(by_players.get(key, {}), override)}}
-    return build_ruleset(tree, ruleset.provenance, ruleset.files)
+    return build_ruleset(tree, ruleset.provenance, ruleset.files, source_titles=source_titles_of(ruleset))

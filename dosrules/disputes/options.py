@@ -11,7 +11,7 @@ reason given is the rule that stands in the way, not the arithmetic.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from itertools import combinations
 from typing import Any
 
@@ -23,6 +23,8 @@ from ..ruleset.model import Ruleset, is_unspecified
 from .scenario import Scenario
 from .verdict import position_after
 from .words import action_words
+from ..lang.answers import SAY
+from ..lang.refusals import translate
 
 __all__ = ["Option", "OptionKind", "Options", "options"]
 
@@ -64,9 +66,22 @@ class Options:
     kinds: list[OptionKind] = field(default_factory=list)
     filled: list[str] = field(default_factory=list)
     blocked: str | None = None  # the position cannot be reached under this ruleset: why
+    blocked_by: Any = field(default=None, repr=False, compare=False)  # the run that did not reach it
 
     def to_json(self) -> dict[str, Any]:
-        return asdict(self)
+        out = asdict(replace(self, blocked_by=None))
+        del out["blocked_by"]
+        return out
+
+    def blocked_in(self, lang: str) -> str | None:
+        """``blocked`` in ``lang``."""
+        run = self.blocked_by
+        if lang == "en" or self.blocked is None:
+            return self.blocked
+        if run is None or run.verdict == "legal":
+            return SAY("o.over", lang)
+        reason = f": {translate(run.reason, lang)}" if run.reason else ""
+        return SAY("o.not-reached", lang, why=run.summary(lang) + reason)
 
 
 def options(scenario: Scenario, ruleset: Ruleset, spec: str | None = None) -> Options:
@@ -76,6 +91,7 @@ def options(scenario: Scenario, ruleset: Ruleset, spec: str | None = None) -> Op
     if (run.verdict != "legal" and not run.settled_by_lot) or run.scored or state.is_terminal():
         out.blocked = (f"the position is not reached: {run.summary()}" + (f": {run.reason}" if run.reason else "")
                        if run.verdict != "legal" else "the round is over")
+        out.blocked_by = run
         return out
     out.seat, out.phase = state.current_player(), str(state.phase)
     kinds = _WINDOW_KINDS.get(state.phase, _KINDS)

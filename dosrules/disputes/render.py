@@ -18,7 +18,8 @@ from ..ruleset.text import markdown_text as md
 from ..lang.answers import SAY
 from ..lang.refusals import translate
 from .verdict import Answer, deal_text
-from .words import action_words, headline, plain_answer, rulesets_phrase
+from ..lang.values import phase_words, status_words, value_words
+from .words import action_words, headline, plain_answer, rulesets_phrase, step_words
 
 __all__ = ["render_text", "render_markdown", "render_html", "render_options_text", "render_options_markdown",
            "render_options_html", "position_lines"]
@@ -44,9 +45,9 @@ def position_lines(scenario, lang: str = "en") -> list[str]:
     if scenario.called:
         lines.append(SAY("pos.called", lang, seats=", ".join(map(str, scenario.called))))
     if scenario.before:
-        lines.append(SAY("pos.before", lang, actions="; ".join(scenario.before)))
+        lines.append(SAY("pos.before", lang, actions="; ".join(step_words(s, lang) for s in scenario.before)))
     if scenario.actions:
-        lines.append(SAY("pos.asked", lang, actions="; ".join(scenario.actions),
+        lines.append(SAY("pos.asked", lang, actions="; ".join(step_words(s, lang) for s in scenario.actions),
                          next=SAY("pos.asked-next", lang) if scenario.follow == "next-round" else ""))
     else:
         lines.append(SAY("pos.asked-options", lang))
@@ -58,7 +59,7 @@ def _verdict_head(a: Answer, lang: str = "en") -> str:
         return SAY("head.slip", lang, step=a.step, slip=translate(a.slip, lang))
     head = SAY(a.verdict, lang)
     if a.verdict != "legal":
-        head += SAY("head.at", lang, step=a.step) + (SAY("head.before", lang) if a.in_before else "")
+        head += SAY("head.at", lang, step=step_words(a.step, lang)) + (SAY("head.before", lang) if a.in_before else "")
     if a.verdict == "rule-gap" and a.reason_path:
         head += SAY("head.silent", lang, path=a.reason_path)
     if a.reason:
@@ -75,7 +76,7 @@ def _after_line(a: Answer, lang: str = "en") -> str | None:
     covered = SAY("then.covered", lang, cards=" ".join(af["covered"])) if af["covered"] else ""
     hands = "; ".join(SAY("then.holds", lang, seat=s, n=len(h)) for s, h in af["hands"].items())
     return SAY("then", lang, row=" ".join(af["row"]) or SAY("pos.empty", lang), covered=covered, hands=hands,
-               deck=af["deck"], phase=af["phase"], seat=af["to_act"])
+               deck=af["deck"], phase=phase_words(af["phase"], lang), seat=af["to_act"])
 
 
 def _follows(a: Answer, lang: str = "en") -> list[str]:
@@ -98,10 +99,10 @@ def _citation(r, lang: str) -> str:
 
 
 def _reason_lines(a: Answer, r, lang: str = "en") -> list[str]:
-    lines = [f"{r.path} = {r.value} [{r.status}] {_citation(r, lang)}"]
+    lines = [f"{r.path} = {value_words(r.value, lang)} [{status_words(r.status, lang)}] {_citation(r, lang)}"]
     if r.counted:
         lines.append(f"  ({SAY('counted', lang)})")
-    lines += ["  " + SAY("with", lang, value=value, what=what) for value, what in _otherwise(a, r, lang)]
+    lines += ["  " + SAY("with", lang, value=value_words(value, lang), what=what) for value, what in _otherwise(a, r, lang)]
     return lines
 
 
@@ -111,7 +112,8 @@ def _expected_line(scenario, a: Answer, failures, lang: str = "en") -> str | Non
         return None
     bad = failures.get(a.spec or a.ruleset)
     how = SAY("expected.ok", lang) if not bad else SAY("expected.bad", lang, what="; ".join(bad))
-    return SAY("expected", lang, verdict=exp.verdict, how=how)
+    verdict = exp.verdict if lang == "en" else SAY(f"{exp.verdict}.badge", lang)
+    return SAY("expected", lang, verdict=verdict, how=how)
 
 
 def _scores(a: Answer, lang: str) -> str:
@@ -120,7 +122,7 @@ def _scores(a: Answer, lang: str) -> str:
 
 def render_text(scenario, answers: list[Answer], failures: dict, editions: list[str], verbose: bool = False,
                 lang: str = "en") -> str:
-    out = [scenario.title, f"  {scenario.question}"]
+    out = [scenario.title_in(lang), f"  {scenario.question_in(lang)}"]
     out += [f"  {line}" for line in position_lines(scenario, lang)]
     out += ["", plain_answer(scenario, answers, editions, lang), "", headline(scenario, answers, editions, lang)]
     for a in answers:
@@ -141,13 +143,13 @@ def render_text(scenario, answers: list[Answer], failures: dict, editions: list[
         if a.scored:
             out.append("  " + SAY("label.scores", lang, text=_scores(a, lang)))
         if a.legal_instead:
-            shown = a.legal_instead[:8]
+            shown = [step_words(s, lang) for s in a.legal_instead[:8]]
             more = SAY("instead.more", lang, n=len(a.legal_instead)) if len(a.legal_instead) > 8 else ""
             out.append("  " + SAY("label.instead", lang, actions=", ".join(shown), more=more))
         if a.readings:
             out.append("  " + SAY("label.readings", lang, path=a.silent_rule))
             for r in a.readings:
-                out.append(f"    {r.value}: {r.summary_in(lang)}")
+                out.append(f"    {value_words(r.value, lang)}: {r.summary_in(lang)}")
                 chosen = "; ".join(f"{rid} ({cite})" for rid, cite in r.chosen_by)
                 out.append("      " + SAY("chosen-by", lang, who=chosen or SAY("nobody", lang)))
         if a.rules:
@@ -171,14 +173,14 @@ def render_text(scenario, answers: list[Answer], failures: dict, editions: list[
 
 def _md_quote(r, lang: str = "en") -> str:
     if r.source is None:
-        return f"`{r.path}` = {r.value} ({md(_citation(r, lang))})"
-    return f"`{r.path}` = {r.value} — {md(r.source)} {md(r.section)}:\n  > {md(r.quote)}"
+        return f"`{r.path}` = {md(value_words(r.value, lang))} ({md(_citation(r, lang))})"
+    return f"`{r.path}` = {md(value_words(r.value, lang))} — {md(r.source)} {md(r.section)}:\n  > {md(r.quote)}"
 
 
 def _md_head(scenario, lang: str = "en") -> list[str]:
     """Title, question and position; the text of the scenario and its rulesets is literal
     (``ruleset.text.markdown_text``), the position a code block of card notation."""
-    return ([f"## {md(scenario.title)}", "", f"*{md(scenario.question)}*", "", "```"] + position_lines(scenario, lang)
+    return ([f"## {md(scenario.title_in(lang))}", "", f"*{md(scenario.question_in(lang))}*", "", "```"] + position_lines(scenario, lang)
             + ["```", ""])
 
 
@@ -201,7 +203,7 @@ def render_markdown(scenario, answers: list[Answer], failures: dict, editions: l
             out += [SAY("Label.readings", lang, path=f"`{a.silent_rule}`"), ""]
             for r in a.readings:
                 chosen = ", ".join(rid for rid, _ in r.chosen_by) or SAY("nobody", lang)
-                out.append(f"- **{r.value}** ({SAY('chosen-by.md', lang, who=chosen)}): {r.summary_in(lang)}")
+                out.append(f"- **{md(value_words(r.value, lang))}** ({SAY('chosen-by.md', lang, who=chosen)}): {r.summary_in(lang)}")
             out.append("")
         if a.rules:
             out += [SAY("Label.decided", lang), ""]
@@ -209,7 +211,7 @@ def render_markdown(scenario, answers: list[Answer], failures: dict, editions: l
                 out.append(f"- {_md_quote(r, lang)}")
                 if r.counted:
                     out.append(f"  - {SAY('counted', lang)}")
-                out += ["  - " + SAY("with", lang, value=v, what=w) for v, w in _otherwise(a, r, lang)]
+                out += ["  - " + SAY("with", lang, value=value_words(v, lang), what=w) for v, w in _otherwise(a, r, lang)]
             out.append("")
         if verbose:
             rest = [p for p in a.consulted if p not in {r.path for r in a.rules}]
@@ -266,7 +268,7 @@ def cards_html(cards, lang: str = "en") -> str:
     return "".join(card_html(c) for c in items) or f'<span class="count">{SAY("html.none", lang)}</span>'
 
 
-def _position(scenario) -> dict:
+def _position(scenario, lang: str = "en") -> dict:
     if scenario.new_game:
         return {"new_game": True, "players": scenario.players,
                 "dealer_draw": [str(c) for c in scenario.dealer_draw]}
@@ -278,7 +280,8 @@ def _position(scenario) -> dict:
     return {"new_game": False, "turn": scenario.turn, "row": [str(d) for d in scenario.row],
             "hands": [h if isinstance(h, int) else [str(c) for c in h] for h in scenario.hands],
             "deck": deck, "discard": [str(c) for c in scenario.discard], "called": list(scenario.called),
-            "before": list(scenario.before), "actions": list(scenario.actions), "follow": scenario.follow}
+            "before": [step_words(s, lang) for s in scenario.before],
+            "actions": [step_words(s, lang) for s in scenario.actions], "follow": scenario.follow}
 
 
 def render_html(scenario, answers: list[Answer], failures: dict, editions: list[str], verbose: bool = False,
@@ -292,9 +295,10 @@ def render_html(scenario, answers: list[Answer], failures: dict, editions: list[
                       "readings": [(r, r.summary_in(lang)) for r in a.readings],
                       "rest": [p for p in a.consulted if p not in {r.path for r in a.rules}] if verbose else []})
     return _env().get_template("ruling.html.j2").render(
-        scenario=scenario, position=_position(scenario), plain=plain_answer(scenario, answers, editions, lang),
+        scenario=scenario, position=_position(scenario, lang), plain=plain_answer(scenario, answers, editions, lang),
         headline=headline(scenario, answers, editions, lang), answers=items, options=None, lang=lang,
-        say=lambda key, **f: SAY(key, lang, **f), cite=lambda r: _citation(r, lang))
+        say=lambda key, **f: SAY(key, lang, **f), cite=lambda r: _citation(r, lang),
+        value=lambda v: value_words(v, lang), status=lambda s: status_words(s, lang))
 
 
 # --- what may I do now? ---------------------------------------------------------------------------
@@ -314,9 +318,18 @@ def _title(k, lang: str) -> str:
     return k.title if lang == "en" else SAY(f"kind.{k.kind}", lang)
 
 
+def _option_words(opt, lang: str) -> str:
+    """What a legal match is ('double match; double colour match: …'), each part in ``lang``."""
+    if lang == "en":
+        return opt.words
+    if not opt.action.startswith("match "):  # an action other than a match is said by its words alone
+        return step_words(opt.action, lang)
+    return "; ".join(translate(part, lang) for part in opt.words.split("; "))
+
+
 def _option_lines(o, lang: str = "en") -> list[str]:
     if o.blocked:
-        return [f"  {o.blocked}"]
+        return [f"  {o.blocked_in(lang)}"]
     out = []
     for k in o.kinds:
         title = _title(k, lang)
@@ -325,14 +338,16 @@ def _option_lines(o, lang: str = "en") -> list[str]:
         elif k.kind == "match":
             ways = SAY("o.ways", lang, n=len(k.allowed)) if len(k.allowed) > 1 else ""
             out.append("  " + SAY("o.yes", lang, title=title, ways=ways))
-            out += [f"    {opt.action} — {opt.words if lang == 'en' else translate(opt.words, lang)}"
-                    f"{_gap_words(opt, lang)}" for opt in k.allowed]
+            out += [f"    {step_words(opt.action, lang)} — {_option_words(opt, lang)}{_gap_words(opt, lang)}"
+                    for opt in k.allowed]
         elif len(k.allowed) == 1:
             opt = k.allowed[0]
-            out.append("  " + SAY("o.one", lang, title=title, action=opt.action, gap=_gap_words(opt, lang)))
+            out.append("  " + SAY("o.one", lang, title=title, action=step_words(opt.action, lang),
+                                  gap=_gap_words(opt, lang)))
         else:
-            out.append("  " + SAY("o.any", lang, title=title, actions=", ".join(f"'{opt.action}'" for opt in k.allowed)))
-            out += [f"    '{opt.action}'{_gap_words(opt, lang)}" for opt in k.allowed if opt.gap]
+            out.append("  " + SAY("o.any", lang, title=title,
+                                  actions=", ".join(f"'{step_words(opt.action, lang)}'" for opt in k.allowed)))
+            out += [f"    '{step_words(opt.action, lang)}'{_gap_words(opt, lang)}" for opt in k.allowed if opt.gap]
     return out
 
 
@@ -356,15 +371,18 @@ def _options_head(scenario, opts, lang: str = "en") -> list[str]:
                 kinds = SAY("o.or", lang, a=kinds, b=title)
             parts.append(SAY("o.kinds", lang, who=names, kinds=kinds or SAY("o.nothing", lang)))
     sentence = "; ".join(parts)
-    return [SAY("o.question", lang, who=who), sentence[0].upper() + sentence[1:] + "." if sentence else ""]
+    if sentence and lang in ("en", "de", "eu"):
+        sentence = sentence[0].upper() + sentence[1:]
+    return [SAY("o.question", lang, who=who), sentence + "." if sentence else ""]
 
 
 def render_options_text(scenario, opts, lang: str = "en") -> str:
-    out = [scenario.title, f"  {scenario.question}"]
+    out = [scenario.title_in(lang), f"  {scenario.question_in(lang)}"]
     out += [f"  {line}" for line in position_lines(scenario, lang)]
     out += [""] + [line for line in _options_head(scenario, opts, lang) if line]
     for o in opts:
-        out += ["", SAY("o.head", lang, spec=o.spec, seat=o.seat, phase=o.phase) if not o.blocked else f"{o.spec}:"]
+        out += ["", SAY("o.head", lang, spec=o.spec, seat=o.seat, phase=phase_words(o.phase, lang)) if not o.blocked
+                else f"{o.spec}:"]
         out += ["  " + SAY("label.filled", lang, text=translate(note, lang)) for note in o.filled]
         out += _option_lines(o, lang)
     return "\n".join(out) + "\n"
@@ -386,7 +404,10 @@ def render_options_markdown(scenario, opts, lang: str = "en") -> str:
 
 def render_options_html(scenario, opts, lang: str = "en") -> str:
     return _env().get_template("ruling.html.j2").render(
-        scenario=scenario, position=_position(scenario), headline=" ".join(_options_head(scenario, opts, lang)),
+        scenario=scenario, position=_position(scenario, lang), headline=" ".join(_options_head(scenario, opts, lang)),
         answers=[], options=opts, lang=lang, say=lambda key, **f: SAY(key, lang, **f),
         titles={id(k): _title(k, lang) for o in opts for k in o.kinds},
-        why={id(k): translate(k.why_not, lang) for o in opts for k in o.kinds})
+        why={id(k): translate(k.why_not, lang) for o in opts for k in o.kinds},
+        words={id(opt): _option_words(opt, lang) for o in opts for k in o.kinds for opt in k.allowed},
+        acts={id(opt): step_words(opt.action, lang) for o in opts for k in o.kinds for opt in k.allowed},
+        blocked={id(o): o.blocked_in(lang) for o in opts})

@@ -27,6 +27,7 @@ from typing import Any, Mapping
 from ..ruleset.cards import Card, Declared, NotationError, parse_card, parse_declared
 from ..errors import DosrulesError, Location, ProblemsError
 from ..ruleset.loader import find_ruleset_file, resolve
+from ..ruleset.localized import LANGUAGES, Localized, english
 from ..ruleset.schema import nearest
 from ..ruleset.resources import data_dir
 from ..ruleset.yaml12 import Document, read_yaml
@@ -91,6 +92,15 @@ class Scenario:
     rulesets: tuple[str, ...] = ()  # the rulesets the scenario names, as written
     places: tuple[Location | str, ...] = field(default=(), repr=False)  # where each of before+actions is written
     folder: Path | None = None  # the scenario file's folder: where its ruleset files and ids are looked up
+    texts: Mapping[str, Localized] = field(default_factory=dict, repr=False)  # title, question in each language
+
+    def title_in(self, lang: str) -> str:
+        """The title in ``lang`` where the file gives it, else in English."""
+        return self.texts["title"].in_lang(lang) if "title" in self.texts else self.title
+
+    def question_in(self, lang: str) -> str:
+        """The question in ``lang`` where the file gives it, else in English."""
+        return self.texts["question"].in_lang(lang) if "question" in self.texts else self.question
 
     @property
     def players(self) -> int:
@@ -461,7 +471,8 @@ class _Builder:
         expect = {rid: self.expectation(rid, v, n, named) for rid, v in data.get("expect", {}).items()}
         lines = {rid: self.doc.where(("expect", rid), key=True) for rid in data.get("expect", {})}
         return Scenario(
-            file=self.doc.file, title=data["title"], question=data["question"], hands=hands,
+            file=self.doc.file, title=english(data["title"]), question=english(data["question"]), hands=hands,
+            texts=_texts(data),
             row=self.declared(data["row"], ("row",)), actions=actions, before=before,
             rulesets=named, places=tuple(self.places), folder=self.folder,
             deck_exact=exact, deck_top=top, deck_size=size,
@@ -481,11 +492,17 @@ class _Builder:
         expect = {rid: self.expectation(rid, v, n, named) for rid, v in data.get("expect", {}).items()}
         lines = {rid: self.doc.where(("expect", rid), key=True) for rid in data.get("expect", {})}
         return Scenario(
-            file=self.doc.file, title=data["title"], question=data["question"], hands=(), row=(), actions=(),
+            file=self.doc.file, title=english(data["title"]), question=english(data["question"]), hands=(), row=(),
+            actions=(), texts=_texts(data),
             rulesets=named, folder=self.folder,
             start="new-game", n_players=n, dealer_draw=draw, seed=data.get("seed", 0),
             topic=data.get("topic", "example"), raised_by=data.get("raised_by"), note=data.get("note"),
             expect=expect, lines=lines)
+
+
+def _texts(data: Mapping[str, Any]) -> dict[str, Localized]:
+    """The title and question with their translations (a plain string is English)."""
+    return {key: Localized.of(data[key]) for key in ("title", "question")}
 
 
 def _validate(doc: Document) -> None:
@@ -574,10 +591,17 @@ def inline_scenario(*, row: str, hands: list[str], action: list[str], before: li
     props = scenario_schema()["properties"]
     while len(hand_values) < max(min(players or 0, props["players"]["maximum"]), 2):  # too many: --players says so
         hand_values.append(7)
-    question = " then ".join(action) if action else f"What may seat {turn} do now?"
-    if len(question) > props["question"]["maxLength"]:  # the actions are checked one by one
-        question = question[:props["question"]["maxLength"] - 3] + "..."
-    data: dict[str, Any] = {"title": "A question at the table", "question": question,
+    from ..lang.answers import SAY
+    from .words import step_words
+
+    limit = props["question"]["oneOf"][0]["maxLength"]
+    question = {}
+    for lang in LANGUAGES:  # the actions are checked one by one
+        asked = SAY("inline.then", lang).join(step_words(a, lang) for a in action)
+        text = SAY("inline.question", lang, actions=asked) if action else SAY("o.question", lang, who=SAY(
+            "o.who", lang, seat=turn))
+        question[lang] = text if len(text) <= limit else text[:limit - 3] + "..."
+    data: dict[str, Any] = {"title": {lang: SAY("inline.title", lang) for lang in LANGUAGES}, "question": question,
                             "row": row, "hands": hand_values, "turn": turn}
     if action:
         data["actions"] = list(action)

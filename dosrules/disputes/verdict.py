@@ -47,6 +47,7 @@ from .slips import Slip, position_slip
 from .steps import completed_declaration, intermediate_step
 from ..lang.answers import SAY
 from ..lang.events import event_line
+from .words import START_OF_GAME, START_OF_TURN, step_words
 from ..lang.refusals import translate
 
 __all__ = ["Answer", "RuleRef", "ReadingAnswer", "answer", "run", "check", "format_value", "deal_text"]
@@ -113,7 +114,7 @@ class Run:
     """One play of a scenario under one ruleset (no explanation)."""
 
     verdict: str
-    step: str | None = None  # the action the verdict fell on ("the start of the turn" for a gap there)
+    step: str | None = None  # the action the verdict fell on (START_OF_TURN / START_OF_GAME for a gap there)
     step_index: int | None = None  # its index in before + actions (-1: the start); None: every action taken
     in_before: bool = False
     reason: str | None = None
@@ -176,7 +177,7 @@ class Run:
         path = f" ({self.reason_path})" if self.reason_path else ""
         verdict = self.verdict if lang == "en" else SAY(f"{self.verdict}.badge", lang)
         text = SAY("summary.legal", lang) if self.verdict == "legal" else SAY(
-            "summary.at", lang, verdict=verdict, step=self.step, path=path)
+            "summary.at", lang, verdict=verdict, step=step_words(self.step, lang), path=path)
         return text + (f"; {deal_text(self.deal, lang)}" if self.deal else "")
 
 
@@ -307,7 +308,7 @@ def _start_run(scenario: Scenario, ruleset: Ruleset, consult: bool):
     gap = next((e for e in events if isinstance(e, RuleGap)), None)  # the whole start is asked
     if gap is not None:
         result.verdict, result.step, result.step_index, result.reason, result.reason_path = (
-            "rule-gap", "the start of the game", -1, gap.situation, gap.path)
+            "rule-gap", START_OF_GAME, -1, gap.situation, gap.path)
         result.settled_by_lot = not gap.voids
     if consult:
         result.consulted = list(rules_read(state).paths)
@@ -436,7 +437,7 @@ def _run(scenario: Scenario, ruleset: Ruleset, consult: bool):
     result = Run("legal", events=[str(e) for e in start], kinds=[e.kind for e in start], objects=list(start))
     if gap is not None:
         result.verdict, result.step, result.step_index, result.reason, result.reason_path = (
-            "rule-gap", "the start of the turn", -1, gap.situation, gap.path)
+            "rule-gap", START_OF_TURN, -1, gap.situation, gap.path)
         return result, state
     first_round = state.round
     # what the start of the turn read (an all-wild row buried, say) is part of the answer
@@ -564,8 +565,13 @@ def _difference(base: Run, other: Run, lang: str = "en") -> str:
         verdict = other.verdict if lang == "en" else SAY(f"{other.verdict}.badge", lang)
         text = f"{verdict}, {_first_difference(base, other, lang)}"
     if other.filled and other.verdict == "legal" and other.taken != base.taken:
-        text += SAY("as-taken.paren", lang, actions=", ".join(repr(t) for t in other.taken))
+        text += SAY("as-taken.paren", lang, actions=_taken(other.taken, lang))
     return text
+
+
+def _taken(actions, lang: str) -> str:
+    """The actions a reading's run took, as written (English) or in words."""
+    return ", ".join(repr(t) if lang == "en" else f"'{step_words(t, lang)}'" for t in actions)
 
 
 def _what_follows(r: Run, limit: int = 4, lang: str = "en") -> str:
@@ -574,7 +580,7 @@ def _what_follows(r: Run, limit: int = 4, lang: str = "en") -> str:
         return r.summary(lang)
     head = r.summary(lang)
     if r.verdict == "legal" and r.filled:
-        head += SAY("as-taken", lang, actions=", ".join(repr(t) for t in r.taken))
+        head += SAY("as-taken", lang, actions=_taken(r.taken, lang))
     shown = [e for e, k in zip(r.lines(lang), r.kinds) if k not in ("turn", "dealt")]
     if r.verdict == "illegal" and r.reason:
         return f"{head}: {translate(r.reason, lang)}"

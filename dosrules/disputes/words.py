@@ -8,11 +8,12 @@ answer with one plain sentence over every ruleset asked (:mod:`.render` prints i
 from __future__ import annotations
 
 from ..engine.actions import CallDos, CatchDos, Declare, Draw, End, Match, Pass, Place, parse_action
-from ..lang.answers import SAY
+from ..lang.answers import SAY, asks, inside_sentence
+from ..lang.values import value_words
 from ..lang.refusals import translate
 from ..ruleset.cards import NotationError
 
-__all__ = ["action_words", "actions_words", "headline", "plain_answer", "rulesets_phrase"]
+__all__ = ["action_words", "actions_words", "headline", "plain_answer", "rulesets_phrase", "step_words"]
 
 
 def action_words(text: str, lang: str = "en") -> str:
@@ -44,6 +45,23 @@ def action_words(text: str, lang: str = "en") -> str:
         return f"declare {a.card}"
     return f"'{text}'"
 
+
+def step_words(text: str | None, lang: str = "en") -> str:
+    """The step a verdict fell on, as the question writes it (English) or in words with the cards
+    in notation ('7r mit 7b abdecken'); the start of the turn in words."""
+    if text is None or lang == "en":
+        return text or ""
+    if text in _STARTS:
+        return SAY(_STARTS[text], lang)
+    from ..engine.words import action_words as in_words
+
+    return in_words(text.strip(), lang, notation=True)
+
+
+#: The step a rule gap met before any action falls on (:class:`.verdict.Run` ``step``).
+START_OF_TURN = "the start of the turn"
+START_OF_GAME = "the start of the game"
+_STARTS = {START_OF_TURN: "step.start", START_OF_GAME: "step.start-game"}
 
 _PLAIN = {"draw": "draw a card", "pass": "let a missed DOS call go"}
 
@@ -111,7 +129,7 @@ def _readings_words(a, lang: str = "en") -> str:
         ids = list(dict.fromkeys(rid for rid, _ in r.chosen_by))
         who = SAY("h.read-who" if len(ids) == 1 else "h.read-who.many", lang, who=_names(r.chosen_by, lang)) if ids else ""
         rule = f" ({r.rule})" if r.rule and r.rule != a.silent_rule else ""
-        out.append(SAY("h.read", lang, value=r.value, who=who, verdict=r.verdict if lang == "en" else SAY(f"{r.verdict}.badge", lang),
+        out.append(SAY("h.read", lang, value=value_words(r.value, lang), who=who, verdict=r.verdict if lang == "en" else SAY(f"{r.verdict}.badge", lang),
                        rule=rule))
     return ", ".join(out)
 
@@ -165,34 +183,16 @@ def _parsed(text: str):
         return None
 
 
-_QUESTION_WORDS = ("who ", "whether ", "what ", "which ", "how ", "when ")
-
-
 def _plain_gap(a, lang: str = "en") -> str:
     """A silence in the words of the table: what the rules leave open, and who settles it (the
-    schema's description of the silent rule, up to its list of readings)."""
-    from ..rulebook.render import descriptions, schema_descriptions
+    rule's description in ``lang``, up to its list of readings)."""
+    from ..rulebook.render import descriptions
 
-    if lang != "en":  # the rule's description where the rulebooks translate it, else in general words
-        from ..rulebook.render import translated_descriptions
-
-        topic = (translated_descriptions(lang).get(a.reason_path or "", {}).get("text") or "").split(":")[0]
-        topic = topic.rstrip(".").strip()
-        if not topic:
-            return SAY("gap.plain", lang)
-        if lang == "de" and topic.split()[0].lower() in ("ob", "wer", "wie", "was", "wann", "welche", "welcher", "wo"):
-            return SAY("gap", lang, what="nicht, " + topic[:1].lower() + topic[1:])
-        return SAY("gap", lang, what=SAY("gap.topic", lang, topic=topic))
-    text = schema_descriptions().get(a.reason_path or "", "")
-    head = text.split(":")[0].rstrip(".").strip()
-    head = head[:1].lower() + head[1:]
-    if not head:
-        said = "the rules don't say"
-    elif head.startswith(_QUESTION_WORDS):
-        said = f"the rules don't say {head}"
-    else:
-        said = f"the rules don't say anything about {head}"
-    return f"{said}, so agree on it at your table before you play on"
+    topic = descriptions(lang).get(a.reason_path or "", "").split(":")[0].rstrip(".").strip()
+    if not topic:
+        return SAY("gap.plain", lang)
+    return SAY("gap", lang, what=SAY("gap.asks" if asks(topic, lang) else "gap.topic", lang,
+                                     topic=inside_sentence(topic, lang)))
 
 
 def _plain_key(scenario, a, lang: str = "en") -> tuple[str, str]:

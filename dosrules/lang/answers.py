@@ -6,13 +6,14 @@ from __future__ import annotations
 
 from .phrases import Phrases
 
-__all__ = ["SAY"]
+__all__ = ["SAY", "asks", "inside_sentence"]
 
 
 def _row(en: str, de: str, ko: str, eu: str) -> dict[str, str]:
     return {"en": en, "de": de, "ko": ko, "eu": eu}
 
 
+# Korean: an action in words always ends in the noun form -기 (뽑기, 끝내기, 매치하기), so it takes 를.
 SAY = Phrases("answers", {
     # --- the position ---
     "new-game": _row("a new game of {n} players{draw}", "ein neues Spiel mit {n} Spielern{draw}",
@@ -41,6 +42,10 @@ SAY = Phrases("answers", {
                            " (그리고 다음 라운드의 딜러)", " (eta nork banatzen duen hurrengo erronda)"),
     "pos.asked-options": _row("asked: what may the player do now?", "gefragt: was darf der Spieler jetzt tun?",
                               "질문: 플레이어가 지금 무엇을 할 수 있나요?", "galdera: zer egin dezake jokalariak orain?"),
+    # --- a question asked on the command line ---
+    "inline.title": _row("A question at the table", "Eine Frage am Tisch", "테이블에서 나온 질문", "Mahaiko galdera bat"),
+    "inline.question": _row("{actions}", "Darf ich {actions}?", "다음을 해도 됩니까? {actions}", "{actions} dezaket?"),
+    "inline.then": _row(" then ", ", dann ", ", 그다음 ", ", gero "),
     # --- verdicts ---
     "legal": _row("LEGAL", "ERLAUBT", "허용", "ZILEGI"),
     "illegal": _row("ILLEGAL", "NICHT ERLAUBT", "불허", "EZ ZILEGI"),
@@ -51,6 +56,8 @@ SAY = Phrases("answers", {
     "slip.badge": _row("no question", "keine Frage", "질문 성립 안 함", "galderarik ez"),
     "head.slip": _row("THE QUESTION DOES NOT ARISE at '{step}': {slip}", "DIE FRAGE STELLT SICH NICHT bei '{step}': {slip}",
                       "'{step}'에서 질문이 성립하지 않습니다: {slip}", "GALDERA EZ DA SORTZEN hemen: '{step}': {slip}"),
+    "step.start": _row("the start of the turn", "Beginn des Zuges", "차례 시작", "txandaren hasiera"),
+    "step.start-game": _row("the start of the game", "Beginn des Spiels", "게임 시작", "partidaren hasiera"),
     "head.at": _row(" at '{step}'", " bei '{step}'", " ('{step}'에서)", " hemen: '{step}'"),
     "head.before": _row(" (already this turn)", " (schon in diesem Zug)", " (이번 차례에 이미)", " (txanda honetan jada)"),
     "head.silent": _row(" — the rules don't say ({path})", " — die Regeln sagen es nicht ({path})",
@@ -136,7 +143,7 @@ SAY = Phrases("answers", {
     "everyone": _row("{words} (under {who})", "{words} (nach {who})", "{words} ({who} 모두)", "{words} ({who} arauetan)"),
     "yes": _row("yes, {words}", "ja, {words}", "예, {words}", "bai, {words}"),
     "you-may": _row("you may {actions}", "du darfst {actions}", "다음을 할 수 있습니다: {actions}", "{actions} dezakezu"),
-    "seat-may": _row("seat {seat} may {action}", "Platz {seat} darf {action}", "자리 {seat}은(는) {action}을(를) 할 수 있습니다",
+    "seat-may": _row("seat {seat} may {action}", "Platz {seat} darf {action}", "자리 {seat}은(는) {action}를 할 수 있습니다",
                      "{seat}. jokalariak {action} dezake"),
     "then-join": _row("{a}, then {b}", "{a} und dann {b}", "{a}, 그다음 {b}", "{a}, eta gero {b}"),
     "deals-next": _row("seat {seat} deals the next round", "Platz {seat} gibt die nächste Runde",
@@ -157,7 +164,7 @@ SAY = Phrases("answers", {
                     "{words}, baina {n} karta dituzu eta ez duzu DOS esan: beste jokalari batek harrapa zaitzake, eta "
                     "orduan {p} karta hartuko dituzu"),
     "no": _row("no, you may not {action}{reason}", "nein, du darfst nicht {action}{reason}",
-               "아니요, {action}을(를) 할 수 없습니다{reason}", "ez, ezin duzu {action}{reason}"),
+               "아니요, {action}를 할 수 없습니다{reason}", "ez, ezin duzu {action}{reason}"),
     "gap": _row("the rules don't say {what}, so agree on it at your table before you play on",
                 "die Regeln sagen {what}; einigt euch am Tisch darauf, bevor ihr weiterspielt",
                 "규칙에 {what} 나와 있지 않으니, 계속하기 전에 테이블에서 정하세요",
@@ -165,6 +172,7 @@ SAY = Phrases("answers", {
     "gap.none": _row("the rules don't say", "die Regeln sagen es nicht", "규칙에 나와 있지 않습니다", "arauek ez dute esaten"),
     "gap.topic": _row("anything about {topic}", "nichts zu diesem Punkt ({topic})", "‘{topic}’에 대해",
                       "ezer honi buruz: {topic}"),
+    "gap.asks": _row("{topic}", "nicht, {topic}", "{topic}", "{topic}"),
     "gap.plain": _row("the rules don't say what happens here, so agree on it at your table before you play on",
                       "die Regeln sagen nicht, was hier geschieht; einigt euch am Tisch darauf, bevor ihr weiterspielt",
                       "규칙에 여기서 어떻게 하는지 나와 있지 않으니, 계속하기 전에 테이블에서 정하세요",
@@ -181,7 +189,7 @@ SAY = Phrases("answers", {
                   "{who} arauetan {actions} dezakezu"),
     "h.no": _row("under {who} you may not {action}{before}: {reason}{path}{silent}",
                  "nach {who} darfst du nicht {action}{before}: {reason}{path}{silent}",
-                 "{who}에서는 {action}을(를) 할 수 없습니다{before}: {reason}{path}{silent}",
+                 "{who}에서는 {action}를 할 수 없습니다{before}: {reason}{path}{silent}",
                  "{who} arauetan ezin duzu {action}{before}: {reason}{path}{silent}"),
     "h.taken": _row(" (the question takes it as done)", " (die Frage nimmt es als geschehen)", " (질문에서는 이미 한 것으로 봅니다)",
                     " (galderak egintzat hartzen du)"),
@@ -189,10 +197,10 @@ SAY = Phrases("answers", {
                      " — 하지만 규칙에 나와 있지 않습니다{path}: {readings}", " — baina arauek ez dute esaten{path}: {readings}"),
     "h.slip": _row("under {who} the question does not arise: {slip}", "nach {who} stellt sich die Frage nicht: {slip}",
                    "{who}에서는 질문이 성립하지 않습니다: {slip}", "{who} arauetan galdera ez da sortzen: {slip}"),
-    "h.gap": _row("{who} does not say{path} — {reason}; {then}{read}", "{who} sagt es nicht{path} — {reason}; {then}{read}",
+    "h.gap": _row("{who} does not say{path} — {reason}; {then}{read}", "nach {who} ist es offen{path} — {reason}; {then}{read}",
                   "{who}에는 나와 있지 않습니다{path} — {reason}; {then}{read}",
                   "{who} arauetan ez da esaten{path} — {reason}; {then}{read}"),
-    "h.gap.many": _row("{who} do not say{path} — {reason}; {then}{read}", "{who} sagen es nicht{path} — {reason}; {then}{read}",
+    "h.gap.many": _row("{who} do not say{path} — {reason}; {then}{read}", "nach {who} ist es offen{path} — {reason}; {then}{read}",
                        "{who}에는 나와 있지 않습니다{path} — {reason}; {then}{read}",
                        "{who} arauetan ez da esaten{path} — {reason}; {then}{read}"),
     "h.lot": _row("the table decides (the engine draws by lot)", "die Runde entscheidet (das Programm lost)",
@@ -214,6 +222,9 @@ SAY = Phrases("answers", {
                        "Zer egin dezake {who} orain?"),
     "o.blocked": _row("under {who} the position is not reached", "nach {who} wird die Stellung nicht erreicht",
                       "{who}에서는 이 상황에 이르지 않습니다", "{who} arauetan ez da egoera honetara iristen"),
+    "o.not-reached": _row("the position is not reached: {why}", "die Stellung wird nicht erreicht: {why}",
+                          "이 상황에 이르지 않습니다: {why}", "ez da egoera honetara iristen: {why}"),
+    "o.over": _row("the round is over", "die Runde ist vorbei", "라운드가 끝났습니다", "erronda amaitu da"),
     "o.kinds": _row("under {who}: {kinds}", "nach {who}: {kinds}", "{who}에서는: {kinds}", "{who} arauetan: {kinds}"),
     "o.or": _row("{a} or {b}", "{a} oder {b}", "{a} 또는 {b}", "{a} edo {b}"),
     "o.nothing": _row("nothing", "nichts", "아무것도 없음", "ezer ez"),
@@ -275,3 +286,37 @@ SAY = Phrases("answers", {
                         "dosrules-ek erantzuna arau-multzoen balioetatik; klausula bakoitza arau-multzoak aipatzen duen "
                         "iturritik hartua da."),
 })
+
+
+#: How an indirect question starts (en, de, eu: its first word) or ends (ko: -지), so that a
+#: rule's description reads "the rules don't say who deals the next round" and not "… anything
+#: about who deals …".
+_QUESTION_STARTS = {
+    "en": ("who", "whether", "what", "which", "how", "when"),
+    "de": ("ob", "wer", "wie", "was", "wann", "welche", "welcher", "wo", "womit", "in welche", "bei wie"),
+}
+# Basque: the question word may stand later ("jokoa zein norabidetan doan"); Korean: the clause ends in -지.
+_QUESTION_WORDS = {"eu": {"nork", "nor", "zer", "zein", "nola", "noiz", "zenbat", "ea", "non"}}
+_QUESTION_ENDS = {"ko": ("지",)}
+
+
+def asks(text: str, lang: str) -> bool:
+    """True when ``text`` (a rule description's head) is an indirect question in ``lang``."""
+    low = text.lower()
+    return (any(low == w or low.startswith(w + " ") for w in _QUESTION_STARTS.get(lang, ()))
+            or bool(set(low.split()) & _QUESTION_WORDS.get(lang, set()))
+            or low.endswith(_QUESTION_ENDS.get(lang, ())))
+
+
+_ARTICLES = {"de": {"die", "der", "das", "ein", "eine"}}
+
+
+def inside_sentence(text: str, lang: str) -> str:
+    """A rule description's head as it reads inside a sentence: lower-cased where its first word is
+    a question word or an article (English always), kept where it is a noun or a card's name
+    (German *Punkte*, Basque *Wild #*)."""
+    first = text.split()[0].lower() if text.split() else ""
+    if lang == "en" or asks(text, lang) and lang != "ko" and first != "wild" or first in _ARTICLES.get(lang, ()):
+        return text[:1].lower() + text[1:]
+    return text
+

@@ -6,7 +6,7 @@ The engine writes them in English, from a fixed set of patterns. :data:`PATTERNS
 pattern once with its translations; :func:`translate` recognises a sentence by its English
 pattern and says it in ``lang`` with the same fields (seats, cards, numbers, rule paths: the
 facts stay as they are). A field named ``t_…`` is an English phrase of its own, translated
-in turn. A sentence no pattern knows stays English (the test over the dispute catalogue and
+in turn; one named ``n_…`` is an action in notation ("match 7r with 3r+4r"), said in words. A sentence no pattern knows stays English (the test over the dispute catalogue and
 the engine's messages keeps that from happening).
 """
 
@@ -125,16 +125,16 @@ _ROWS: list[tuple[str, str, str, str]] = [
      "in einer Mittelreihe nur aus Jokern sagt der Abdeckende an: {t_a}",
      "와일드 카드만 있는 센터 로우에서는 매치하는 사람이 선언합니다: {t_a}",
      "komodinak bakarrik dituen Erdiko Errenkadan parekatzen duenak adierazten du: {t_a}"),
-    ("the colour of a Wild DOS: write W2=r, ...", "die Farbe eines Joker 2: schreib W2=r, ...",
+    ("the colour of a Wild DOS: write W2=r, ...", "die Farbe eines Jokers 2: schreib W2=r, ...",
      "와일드 DOS의 색: W2=r, ...처럼 쓰세요", "Wild DOS baten kolorea: idatzi W2=r, ..."),
     ("a number: write {a}=7", "eine Zahl: schreib {a}=7", "숫자: {a}=7처럼 쓰세요", "zenbaki bat: idatzi {a}=7"),
     ("the matcher declares the colour of a Wild DOS in the Centre Row: write W2=r, ...",
-     "die Farbe eines Joker 2 in der Mittelreihe sagt der Abdeckende an: schreib W2=r, ...",
+     "die Farbe eines Jokers 2 in der Mittelreihe sagt der Abdeckende an: schreib W2=r, ...",
      "센터 로우의 와일드 DOS 색은 매치하는 사람이 선언합니다: W2=r, ...처럼 쓰세요",
      "Erdiko Errenkadako Wild DOS baten kolorea parekatzen duenak adierazten du: idatzi W2=r, ..."),
     ("these rules do not say who names the colour of a Wild DOS lying in the Centre Row, so matching it is a rule "
      "gap, with a colour named or without (write it as W2 to play on to the gap)",
-     "diese Regeln sagen nicht, wer die Farbe eines Joker 2 in der Mittelreihe bestimmt; ihn abzudecken ist also "
+     "diese Regeln sagen nicht, wer die Farbe eines Jokers 2 in der Mittelreihe bestimmt; ihn abzudecken ist also "
      "eine Regellücke, mit genannter Farbe oder ohne (schreib W2, um bis zur Lücke zu spielen)",
      "이 규칙은 센터 로우에 놓인 와일드 DOS의 색을 누가 정하는지 말하지 않으므로, 색을 말하든 말하지 않든 그 카드에 "
      "매치하는 것은 규칙의 공백입니다(공백까지 진행하려면 W2로 쓰세요)",
@@ -221,12 +221,12 @@ _ROWS: list[tuple[str, str, str, str]] = [
      "ist nach dem Ziehen Abdecken möglich, muss abgedeckt werden",
      "뽑은 뒤 매치할 수 있으면 매치해야 합니다", "hartu ondoren parekatzea posible bada, parekatu egin behar da"),
     # --- situations of a rule gap (RuleGap.situation) ---
-    ("seat {a} matches after drawing ({b})", "Platz {a} deckt nach dem Ziehen ab ({b})",
-     "자리 {a}이(가) 뽑은 뒤 매치합니다({b})", "{a}. jokalariak hartu ondoren parekatzen du ({b})"),
-    ("seat {a} makes a single match ({b})", "Platz {a} deckt einfach ab ({b})", "자리 {a}이(가) 싱글 매치를 합니다({b})",
-     "{a}. jokalariak parekatze bakuna egiten du ({b})"),
-    ("seat {a} makes a double match ({b})", "Platz {a} deckt doppelt ab ({b})", "자리 {a}이(가) 더블 매치를 합니다({b})",
-     "{a}. jokalariak parekatze bikoitza egiten du ({b})"),
+    ("seat {a} matches after drawing ({n_b})", "Platz {a} deckt nach dem Ziehen ab ({n_b})",
+     "자리 {a}이(가) 뽑은 뒤 매치합니다({n_b})", "{a}. jokalariak hartu ondoren parekatzen du ({n_b})"),
+    ("seat {a} makes a single match ({n_b})", "Platz {a} deckt einfach ab ({n_b})", "자리 {a}이(가) 싱글 매치를 합니다({n_b})",
+     "{a}. jokalariak parekatze bakuna egiten du ({n_b})"),
+    ("seat {a} makes a double match ({n_b})", "Platz {a} deckt doppelt ab ({n_b})", "자리 {a}이(가) 더블 매치를 합니다({n_b})",
+     "{a}. jokalariak parekatze bikoitza egiten du ({n_b})"),
     ("seat {a} matches {b}, already matched this turn, again",
      "Platz {a} deckt {b}, in diesem Zug schon abgedeckt, noch einmal ab",
      "자리 {a}이(가) 이번 차례에 이미 매치된 {b}에 다시 매치합니다",
@@ -235,31 +235,31 @@ _ROWS: list[tuple[str, str, str, str]] = [
      "Platz {a} deckt mehr als {b} Karten einer breiten Mittelreihe ab",
      "자리 {a}이(가) 넓은 센터 로우에서 {b}장보다 많이 매치합니다",
      "{a}. jokalariak Erdiko Errenkada zabal bateko {b} karta baino gehiago parekatzen ditu"),
-    ("seat {a} matches a Wild # lying in the Centre Row ({b}): its placer named it when it entered the row, and the "
+    ("seat {a} matches a Wild # lying in the Centre Row ({n_b}): its placer named it when it entered the row, and the "
      "position does not say as what",
-     "Platz {a} deckt einen Joker # in der Mittelreihe ab ({b}): wer ihn hineinlegte, hat ihn angesagt, und die "
+     "Platz {a} deckt einen Joker # in der Mittelreihe ab ({n_b}): wer ihn hineinlegte, hat ihn angesagt, und die "
      "Stellung sagt nicht, als was",
-     "자리 {a}이(가) 센터 로우의 와일드 #에 매치합니다({b}): 놓은 사람이 들어올 때 선언했지만, 무엇으로 선언했는지 알 수 없습니다",
-     "{a}. jokalariak Erdiko Errenkadako Wild # bat parekatzen du ({b}): jarri zuenak adierazi zuen, eta posizioak ez "
+     "자리 {a}이(가) 센터 로우의 와일드 #에 매치합니다({n_b}): 놓은 사람이 들어올 때 선언했지만, 무엇으로 선언했는지 알 수 없습니다",
+     "{a}. jokalariak Erdiko Errenkadako Wild # bat parekatzen du ({n_b}): jarri zuenak adierazi zuen, eta posizioak ez "
      "du esaten zer gisa"),
-    ("seat {a} matches a Wild # lying in the Centre Row ({b})", "Platz {a} deckt einen Joker # in der Mittelreihe ab ({b})",
-     "자리 {a}이(가) 센터 로우의 와일드 #에 매치합니다({b})",
-     "{a}. jokalariak Erdiko Errenkadako Wild # bat parekatzen du ({b})"),
-    ("who names the colour of the Wild DOS seat {a} matches in the Centre Row ({b}): its placer named it when it "
+    ("seat {a} matches a Wild # lying in the Centre Row ({n_b})", "Platz {a} deckt einen Joker # in der Mittelreihe ab ({n_b})",
+     "자리 {a}이(가) 센터 로우의 와일드 #에 매치합니다({n_b})",
+     "{a}. jokalariak Erdiko Errenkadako Wild # bat parekatzen du ({n_b})"),
+    ("who names the colour of the Wild DOS seat {a} matches in the Centre Row ({n_b}): its placer named it when it "
      "entered the row, and the position does not say as what",
-     "wer die Farbe des Joker 2 bestimmt, den Platz {a} in der Mittelreihe abdeckt ({b}): wer ihn hineinlegte, hat "
+     "wer die Farbe des Jokers 2 bestimmt, den Platz {a} in der Mittelreihe abdeckt ({n_b}): wer ihn hineinlegte, hat "
      "ihn angesagt, und die Stellung sagt nicht, als was",
-     "자리 {a}이(가) 센터 로우에서 매치하는 와일드 DOS의 색을 누가 정하는지({b}): 놓은 사람이 선언했지만, 무엇으로 선언했는지 알 수 없습니다",
-     "nork izendatzen duen {a}. jokalariak Erdiko Errenkadan parekatzen duen Wild DOS-aren kolorea ({b}): jarri "
+     "자리 {a}이(가) 센터 로우에서 매치하는 와일드 DOS의 색을 누가 정하는지({n_b}): 놓은 사람이 선언했지만, 무엇으로 선언했는지 알 수 없습니다",
+     "nork izendatzen duen {a}. jokalariak Erdiko Errenkadan parekatzen duen Wild DOS-aren kolorea ({n_b}): jarri "
      "zuenak adierazi zuen, eta posizioak ez du esaten zer gisa"),
-    ("who names the colour of the Wild DOS seat {a} matches in the Centre Row ({b})",
-     "wer die Farbe des Joker 2 bestimmt, den Platz {a} in der Mittelreihe abdeckt ({b})",
-     "자리 {a}이(가) 센터 로우에서 매치하는 와일드 DOS의 색을 누가 정하는지({b})",
-     "nork izendatzen duen {a}. jokalariak Erdiko Errenkadan parekatzen duen Wild DOS-aren kolorea ({b})"),
-    ("whether {a} earns a colour bonus", "ob {a} einen Farbbonus bringt", "{a}이(가) 컬러 보너스를 받는지",
-     "{a}-k kolore-hobaria ematen duen"),
-    ("seat {a} matches without matching colour ({b})", "Platz {a} deckt ohne passende Farbe ab ({b})",
-     "자리 {a}이(가) 색을 맞추지 않고 매치합니다({b})", "{a}. jokalariak kolorea bat etorri gabe parekatzen du ({b})"),
+    ("who names the colour of the Wild DOS seat {a} matches in the Centre Row ({n_b})",
+     "wer die Farbe des Jokers 2 bestimmt, den Platz {a} in der Mittelreihe abdeckt ({n_b})",
+     "자리 {a}이(가) 센터 로우에서 매치하는 와일드 DOS의 색을 누가 정하는지({n_b})",
+     "nork izendatzen duen {a}. jokalariak Erdiko Errenkadan parekatzen duen Wild DOS-aren kolorea ({n_b})"),
+    ("whether {n_a} earns a colour bonus", "ob „{n_a}“ einen Farbbonus bringt", "‘{n_a}’이(가) 컬러 보너스를 받는지",
+     "«{n_a}»-k kolore-hobaria ematen duen"),
+    ("seat {a} matches without matching colour ({n_b})", "Platz {a} deckt ohne passende Farbe ab ({n_b})",
+     "자리 {a}이(가) 색을 맞추지 않고 매치합니다({n_b})", "{a}. jokalariak kolorea bat etorri gabe parekatzen du ({n_b})"),
     ("seat {a} earns a {t_b} match bonus", "Platz {a} bekommt einen Bonus für {t_b}",
      "자리 {a}이(가) {t_b} 보너스를 받습니다", "{a}. jokalariak {t_b} hobaria lortzen du"),
     ("single-colour", "einfache Farbübereinstimmung", "싱글 컬러 매치", "kolore-parekatze bakunaren"),
@@ -440,6 +440,27 @@ _ROWS: list[tuple[str, str, str, str]] = [
      "{a}. jokalariaren eskuko karta batek edo bik ez dute Erdiko Errenkadako karta baten zenbakia ematen ({b})"),
     ("the Centre Row is empty", "die Mittelreihe ist leer", "센터 로우가 비었습니다", "Erdiko Errenkada hutsik dago"),
     ("'{a}': {t_b}", "'{a}': {t_b}", "'{a}': {t_b}", "'{a}': {t_b}"),
+    # --- why the table cannot choose a reading (play/gapchoice.py) ---
+    ("it would change the game already played: action {a} ('{n_b}') would not be legal: {t_c}",
+     "das würde das bisherige Spiel ändern: Aktion {a} ({n_b}) wäre nicht erlaubt: {t_c}",
+     "이미 한 게임이 바뀝니다: 행동 {a}({n_b})이(가) 허용되지 않습니다: {t_c}",
+     "jokatutakoa aldatuko luke: {a}. ekintza ({n_b}) ez litzateke zilegi: {t_c}"),
+    ("it would change the game already played: action {a} ('{n_b}') would not be legal",
+     "das würde das bisherige Spiel ändern: Aktion {a} ({n_b}) wäre nicht erlaubt",
+     "이미 한 게임이 바뀝니다: 행동 {a}({n_b})이(가) 허용되지 않습니다",
+     "jokatutakoa aldatuko luke: {a}. ekintza ({n_b}) ez litzateke zilegi"),
+    ("it would change the game already played: event {a} would be '{b}', not '{c}'",
+     "das würde das bisherige Spiel ändern: Ereignis {a} wäre '{b}', nicht '{c}'",
+     "이미 한 게임이 바뀝니다: 사건 {a}이(가) '{c}'이(가) 아니라 '{b}'이(가) 됩니다",
+     "jokatutakoa aldatuko luke: {a}. gertaera '{b}' litzateke, ez '{c}'"),
+    ("it would change the game already played: after action {a} play would go on with {b}",
+     "das würde das bisherige Spiel ändern: nach Aktion {a} ginge es weiter mit {b}",
+     "이미 한 게임이 바뀝니다: 행동 {a} 뒤에 {b}(으)로 이어집니다",
+     "jokatutakoa aldatuko luke: {a}. ekintzaren ondoren honela jarraituko luke: {b}"),
+    ("it would change the game already played: at the deal play would go on with {b}",
+     "das würde das bisherige Spiel ändern: beim Geben ginge es weiter mit {b}",
+     "이미 한 게임이 바뀝니다: 딜에서 {b}(으)로 이어집니다",
+     "jokatutakoa aldatuko luke: banaketan honela jarraituko luke: {b}"),
 ]
 
 
@@ -461,6 +482,18 @@ def _compiled() -> list[tuple[str, re.Pattern]]:
     return [(en, _regex(en)) for en, *_ in _ROWS]
 
 
+def _field(name: str, value: str, lang: str) -> str:
+    """A field in ``lang``: ``t_…`` an English phrase, translated in turn; ``n_…`` an action in
+    notation, said in words with its cards as written; any other field as it is."""
+    if name.startswith("t_"):
+        return translate(value, lang)
+    if name.startswith("n_"):
+        from ..engine.words import action_words
+
+        return action_words(value, lang, notation=True)
+    return value
+
+
 @lru_cache(maxsize=4096)
 def translate(text: str | None, lang: str) -> str | None:
     """``text`` (one of the engine's English sentences) in ``lang``; unknown text as it is."""
@@ -470,7 +503,7 @@ def translate(text: str | None, lang: str) -> str | None:
         m = rx.fullmatch(text)
         if m is None:
             continue
-        fields = {k: (translate(v, lang) if k.startswith("t_") else v) for k, v in m.groupdict().items()}
+        fields = {k: _field(k, v, lang) for k, v in m.groupdict().items()}
         return PATTERNS(key, lang, **fields)
     return text
 

@@ -170,7 +170,7 @@ def _embedded(header: dict, lines: "_Lines") -> Ruleset:
     header's id and name; a LogError unless its content hash is the header's."""
     import tempfile
 
-    from ..ruleset.build import build_ruleset
+    from ..ruleset.build import build_ruleset, source_titles_of
     from ..ruleset.loader import load_ruleset
 
     text, name = header.get("ruleset_file"), header.get("ruleset_name")
@@ -190,7 +190,7 @@ def _embedded(header: dict, lines: "_Lines") -> Ruleset:
             detail = "; ".join(_clip(getattr(p, "what", str(p)), 2 * MAX_SHOWN) for p in problems[:3])
             raise lines.error(1, f"the ruleset the log carries is not a valid ruleset: {detail}", fix) from None
     tree = {**carried.tree, "id": header["ruleset"], "name": name}
-    loaded = build_ruleset(tree, carried.provenance, (lines.name,))
+    loaded = build_ruleset(tree, carried.provenance, (lines.name,), source_titles=source_titles_of(carried))
     if loaded.content_hash != header["ruleset_hash"]:
         raise lines.error(1, f"the ruleset the log carries has hash {loaded.content_hash}, not the header's "
                              f"{_clip(header['ruleset_hash'], 80)}", fix)

@@ -25,6 +25,8 @@ from typing import Any, Iterable, Sequence
 from ..engine import Action, State, new_game, parse_action, why_not
 from ..engine.events import RuleGap
 from ..errors import DosrulesError
+from ..lang.table import TABLE
+from ..lang.values import status_words
 from ..ruleset.cards import NotationError
 from ..ruleset.choices import Choice, choices
 from ..ruleset.fill import FILL, Reading, Readings, fill_ruleset
@@ -51,9 +53,12 @@ def can_choose(path: str) -> bool:
     return can_be_unspecified(path)
 
 
-def choice_line(c: Choice) -> str:
-    """``mattel-2018, stated: 000 §7. The wild cards: "quote"`` (as ``dosrules gaps`` lists it)."""
-    who = c.ruleset + (f" (with {c.players} players)" if c.players else "") + f", {c.provenance.status.value}"
+def choice_line(c: Choice, lang: str = "en") -> str:
+    """``mattel-2018, stated: 000 §7. The wild cards: "quote"`` (as ``dosrules gaps`` lists it; the
+    player count and the status in ``lang``)."""
+    players = "" if not c.players else (f" (with {c.players} players)" if lang == "en"
+                                        else TABLE("q.with-players", lang, n=c.players))
+    who = c.ruleset + players + f", {status_words(c.provenance.status.value, lang)}"
     cite = c.provenance.citation
     if cite is not None:
         return f'{who}: {cite.source} §{cite.section}: "{cite.quote}"'
@@ -61,7 +66,7 @@ def choice_line(c: Choice) -> str:
 
 
 def options(state: State, path: str, search_dirs: Iterable[str | Path] = (), *,
-            at_deal: bool = False) -> tuple[list[GapOption], dict[str, State]]:
+            at_deal: bool = False, lang: str = "en") -> tuple[list[GapOption], dict[str, State]]:
     """The readings of ``path`` at ``state`` (the position before the action that reached the gap),
     numbered from 1, each with who reads it so; and the game under each reading that can be
     chosen (reading text -> the state at the same position under the filled rules). ``at_deal``:
@@ -70,7 +75,7 @@ def options(state: State, path: str, search_dirs: Iterable[str | Path] = (), *,
     out, games = [], {}
     for number, value in enumerate(readings(path), 1):
         text = reading_text(value)
-        lines = tuple(choice_line(c) for c in chosen if c.text == text)
+        lines = tuple(choice_line(c, lang) for c in chosen if c.text == text)
         try:
             games[text] = fill_at(state, path, text, at_deal=at_deal)
             why = None

@@ -14,6 +14,7 @@ from typing import Sequence
 from ..engine.events import (BonusEarned, Buried, CatchDeclined, Caught, DealerChosen, Dealt, DosCalled, Drew,
                              Event, GameOver, Matched, Placed, Refilled, Reshuffled, RoundScored, RoundVoid,
                              RuleGap, TurnEnded, TurnStarted, WildDeclared)
+from ..lang.answers import inside_sentence
 
 __all__ = ["Line", "Narrator", "rule_description", "silent_rule"]
 
@@ -258,5 +259,5 @@ def silent_rule(path: str, lang: str = "en") -> str:
     ``lang`` where the rulebooks translate it)."""
     desc = rule_description(path, lang)
     if desc[:2].istitle():
-        desc = desc[0].lower() + desc[1:]
+        desc = inside_sentence(desc, lang) if lang != "en" else desc[0].lower() + desc[1:]
     return f"{desc} ({path})" if desc else path

@@ -39,6 +39,7 @@ from .gapchoice import GapOption, can_choose, options, reading_record, replay
 from .narration import Line, Narrator, rule_description, silent_rule
 from ..lang.refusals import translate
 from ..lang.table import TABLE
+from ..lang.values import status_words, value_words
 
 __all__ = ["HUMAN", "is_human", "Table", "Attempt", "GapNotice", "GapQuestion", "TableView", "SeatView",
            "RowCard", "BOT_ACTION_LIMIT", "AT_GAP"]
@@ -445,7 +446,7 @@ class Table:
         was taken in (the gap may come in the next one, at its deal)."""
         gap, logged_round = events[at], round_no
         self._tell(events[:at], told)
-        choices, games = options(before, gap.path, self.search_dirs, at_deal=action is None)
+        choices, games = options(before, gap.path, self.search_dirs, at_deal=action is None, lang=self.lang)
         round_no = next((e.round for e in reversed(events[:at]) if isinstance(e, Dealt)), round_no)
         if self.lang != "en":
             situation = translate(gap.situation, self.lang)
@@ -509,7 +510,9 @@ class Table:
         self.question = self._held = None
         self.state, self.ruleset = game, game.ruleset
         self.readings.append((path, reading))
-        self._news.append(Line(f"The table reads {path} as {reading}: it holds for the rest of the game.", "gap"))
+        self._news.append(Line(f"The table reads {path} as {reading}: it holds for the rest of the game." if self.lang == "en"
+                               else TABLE("q.reads", self.lang, rule=f"{rule_description(path, self.lang).split(':')[0]} ({path})",
+                                          reading=value_words(reading, self.lang)), "gap"))
         told = held.events[:held.told]
         if held.action is None:
             self._start(told)
@@ -669,15 +672,16 @@ def citation(reason: Reason, ruleset: Ruleset, lang: str = "en") -> str:
         return ""
     if p.status is Status.UNSPECIFIED:
         return "the sources don't say" if lang == "en" else TABLE("x.silent", lang)
+    note = p.note_in(lang)
     if p.citation is None:
-        return f"{p.status.value}{': ' + p.note if p.note else ''}"
+        return f"{status_words(p.status.value, lang)}{': ' + note if note else ''}"
     c = p.citation
     try:
-        title = ruleset.source(c.source).title
+        title = ruleset.source(c.source).title_in(lang)
     except KeyError:
         title = c.source
     where = f"{title}, {c.section}" if c.section else title
-    kind = "house rule" if p.status is Status.HOUSE else p.status.value
+    kind = "house rule" if p.status is Status.HOUSE and lang == "en" else status_words(p.status.value, lang)
     return f'{where} ({kind}): "{c.quote}"'
 
 

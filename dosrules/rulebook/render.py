@@ -371,6 +371,10 @@ class Change:
     def note_in(self, lang: str) -> str | None:
         return None if self.provenance is None else self.provenance.note_in(lang)
 
+    def note_translated(self, lang: str) -> bool:
+        """Whether the note is given in ``lang`` (else it is printed in English, marked so)."""
+        return self.provenance is None or self.provenance.note_translated(lang)
+
 
 @dataclass(frozen=True)
 class ChangeGroup:

@@ -83,6 +83,17 @@ def merge_rules(base: Mapping[str, Any], overlay: Mapping[str, Any]) -> dict[str
     return merge(base, overlay, RULE_LEAVES)
 
 
+def source_titles_of(*rulesets: Ruleset) -> dict[str, Localized]:
+    """The translated titles of the rulesets' sources, by key (the first ruleset's first), so that a
+    ruleset rebuilt from them (filled, one rule changed) names its sources in every language too."""
+    out: dict[str, Localized] = {}
+    for ruleset in rulesets:
+        for source in ruleset.sources:
+            if source.titles is not None:
+                out.setdefault(source.key, source.titles)
+    return out
+
+
 def build_ruleset(
     tree: Mapping[str, Any],
     provenance: Mapping[str, Provenance],

@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any, Iterable, Mapping, Sequence, Union
 
 from ..errors import DosrulesError, Location, RulesetError
-from .build import build_ruleset, merge_rules
+from .build import build_ruleset, merge_rules, source_titles_of
 from .model import UNSPECIFIED_TEXT, Provenance, Ruleset, Status
 from .readings import OPEN_PATHS, ReadingError, can_be_unspecified, parse_reading, reading_text, readings
 from .schema import dotted, nearest, sort_problems
@@ -254,7 +254,8 @@ def fill_ruleset(target: Ruleset, source: FillSource) -> Ruleset:
     tree["name"] = f"{target.name}, {'then' if FILL in target.id else 'silences filled'} from {source.name}"
     files = target.files + ((source.file,) if isinstance(source, Readings) and source.file else
                             source.files if isinstance(source, Ruleset) else ())
-    return build_ruleset(tree, provenance, tuple(dict.fromkeys(files)))
+    titles = source_titles_of(target, *([source] if isinstance(source, Ruleset) else []))
+    return build_ruleset(tree, provenance, tuple(dict.fromkeys(files)), source_titles=titles)
 
 
 def _add_sources(tree: dict[str, Any], target: Ruleset, source: Ruleset, provenance: Mapping[str, Provenance]) -> None:
