@@ -32,3 +32,7 @@ class Value:
 
     def __hash__(self) -> int:
         return hash(self.values())
+
+    def __reduce__(self) -> tuple:
+        """Made again from its fields (copy, deepcopy and pickle; a compiled class needs this)."""
+        return self.__class__, self.values()
