@@ -303,12 +303,15 @@ class TurnFlow(MatchFlow):
     def _end_turn(self) -> bool:
         c, seat = self.c, self.turn_seat
         kept_row, kept_decl, covered = [], [], []
-        for card, decl, u in zip(self.row, self.row_decl, self.used):
-            if u:
-                covered.append(card)
-            else:
-                kept_row.append(card)
-                kept_decl.append(decl)
+        if True in self.used:
+            for card, decl, u in zip(self.row, self.row_decl, self.used):
+                if u:
+                    covered.append(card)
+                else:
+                    kept_row.append(card)
+                    kept_decl.append(decl)
+        else:  # no row card was matched: the row stays
+            kept_row, kept_decl = self.row, self.row_decl
         discarded = self.played + covered
         self.discard += discarded
         self.removed = len(covered)
