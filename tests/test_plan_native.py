@@ -105,6 +105,35 @@ def test_plain_plan_uses_the_native_planner_and_matches_the_python_plan():
         assert isinstance(planner.tables_for(s.c).native, _plan.Table)
 
 
+def test_plan_matches_gives_the_objects_remembered_for_the_plans_keys():
+    """plan_matches: the keys (a tuple) while one has no object, then the objects remembered for
+    them, for every position; remember keeps its objects however many keys there are."""
+    c = CompiledRules(load_ruleset("german"), 3)
+    table = native_table(c)
+    rng = random.Random("memo")
+    remembered = {}
+    for hand, row, used in positions(c, rng, 400):
+        keys = table.plan(hand, row, used)
+        got = table.plan_matches(hand, row, used)
+        if keys is None:
+            assert got is None
+            continue
+        if all(k in remembered for k in keys):
+            assert type(got) is list and got == [remembered[k] for k in keys]
+            assert all(a is remembered[k] for a, k in zip(got, keys))
+        else:
+            assert type(got) is tuple and list(got) == keys
+            for k in keys:
+                remembered.setdefault(k, [k])  # any object but a tuple
+                table.remember(k, remembered[k])
+            assert table.plan_matches(hand, row, used) == [remembered[k] for k in keys]
+    assert len(remembered) > 64  # the memo grew past its first size
+    with pytest.raises(TypeError):
+        table.remember(next(iter(remembered)), ("a", "tuple"))
+    with pytest.raises(TypeError):
+        table.remember((1, 2, 3), "x")
+
+
 def test_the_native_planner_leaves_unknown_cards_and_odd_shapes_to_python():
     c = CompiledRules(load_ruleset("mattel-2018"), 2)
     table = native_table(c)

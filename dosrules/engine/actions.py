@@ -1,4 +1,4 @@
-"""Actions: small frozen values with one text form that parses back.
+"""Actions: small values (``engine.values``) with one text form that parses back.
 
 =========================  ============================================================
 ``match 7r with 3r+4r``     a double match on a Centre Row 7r
@@ -22,9 +22,10 @@ canonical order, so ``3r+4r`` and ``4r+3r`` are the same action.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from typing import ClassVar
 
 from ..ruleset.cards import Declared, Kind, NotationError, parse_declared
+from .values import Value
 
 __all__ = [
     "Action", "Match", "Draw", "Place", "End", "CallDos", "CatchDos", "Pass", "Declare",
@@ -48,8 +49,9 @@ class ActionNotationError(NotationError):
     """Text that is not an action; the message says what was expected."""
 
 
-class Action:
-    """Base of all actions. ``str(action)`` is its notation; ``parse_action`` reads it back."""
+class Action(Value):
+    """Base of all actions. ``str(action)`` is its notation; ``parse_action`` reads it back.
+    Actions are values (``engine.values``): equal when of one class with equal fields."""
 
     __slots__ = ()
 
@@ -57,80 +59,97 @@ class Action:
         return f"action({str(self)!r})"
 
 
-@dataclass(frozen=True, slots=True, repr=False)
 class Match(Action):
-    """Match the Centre Row card ``target`` with one or two hand cards."""
+    """Match the Centre Row card ``target`` with one or two hand cards (kept in canonical order;
+    ``ordered``: the caller gives them in that order already)."""
 
+    __slots__ = ("target", "cards")
+    fields: ClassVar[tuple[str, ...]] = ("target", "cards")
     target: Declared
     cards: tuple[Declared, ...]
 
-    def __post_init__(self):
-        if len(self.cards) == 2 and declared_key(self.cards[1]) < declared_key(self.cards[0]):
-            object.__setattr__(self, "cards", (self.cards[1], self.cards[0]))
+    def __init__(self, target: Declared, cards: tuple[Declared, ...], *, ordered: bool = False) -> None:
+        if not ordered and len(cards) == 2 and declared_key(cards[1]) < declared_key(cards[0]):
+            cards = (cards[1], cards[0])
+        self.target = target
+        self.cards = cards
 
     @classmethod
     def trusted(cls, target: Declared, cards: tuple[Declared, ...]) -> "Match":
         """A Match whose cards are already in canonical order (a fast path for agents)."""
-        m = object.__new__(cls)
-        object.__setattr__(m, "target", target)
-        object.__setattr__(m, "cards", cards)
-        return m
+        return Match(target, cards, ordered=True)
 
     def __str__(self) -> str:
         return f"match {self.target} with {'+'.join(map(str, self.cards))}"
 
 
-@dataclass(frozen=True, slots=True, repr=False)
 class Draw(Action):
+    __slots__ = ()
+
     def __str__(self) -> str:
         return "draw"
 
 
-@dataclass(frozen=True, slots=True, repr=False)
 class Place(Action):
     """Put ``card`` from hand into the Centre Row (after a failed draw, or as a bonus card)."""
 
+    __slots__ = ("card",)
+    fields: ClassVar[tuple[str, ...]] = ("card",)
     card: Declared
+
+    def __init__(self, card: Declared) -> None:
+        self.card = card
 
     def __str__(self) -> str:
         return f"place {self.card}"
 
 
-@dataclass(frozen=True, slots=True, repr=False)
 class End(Action):
+    __slots__ = ()
+
     def __str__(self) -> str:
         return "end"
 
 
-@dataclass(frozen=True, slots=True, repr=False)
 class CallDos(Action):
+    __slots__ = ()
+
     def __str__(self) -> str:
         return "call-dos"
 
 
-@dataclass(frozen=True, slots=True, repr=False)
 class CatchDos(Action):
     """Catch the player in ``seat`` who did not call DOS."""
 
+    __slots__ = ("seat",)
+    fields: ClassVar[tuple[str, ...]] = ("seat",)
     seat: int
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
 
     def __str__(self) -> str:
         return f"catch-dos {self.seat}"
 
 
-@dataclass(frozen=True, slots=True, repr=False)
 class Pass(Action):
     """Decline to catch."""
+
+    __slots__ = ()
 
     def __str__(self) -> str:
         return "pass"
 
 
-@dataclass(frozen=True, slots=True, repr=False)
 class Declare(Action):
     """Declare the value or colour of a wild that entered the Centre Row (placer-declares)."""
 
+    __slots__ = ("card",)
+    fields: ClassVar[tuple[str, ...]] = ("card",)
     card: Declared
+
+    def __init__(self, card: Declared) -> None:
+        self.card = card
 
     def __str__(self) -> str:
         return f"declare {self.card}"

@@ -36,6 +36,8 @@ class Chance:
     def take(self, deck: list, k: int) -> list:
         """Remove ``k`` cards from ``deck`` and return them: here the top ``k`` (the end of the
         list, top card last), in list order. Every card leaving the deck goes through this."""
+        if k == 1:
+            return [deck.pop()]
         if k <= 0:
             return []
         out = deck[len(deck) - k:]

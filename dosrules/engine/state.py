@@ -360,19 +360,20 @@ class State(Rounds):
 
     # --- applying actions -----------------------------------------------------------------------
 
-    def apply(self, action: Action, trusted: bool = False) -> list[Event]:
+    def apply(self, action: Action | object, trusted: bool = False) -> list[Event]:
         """Apply ``action`` and return the events it caused, including any chance that followed
         (dealing the next round). An action that is not one of ``legal_actions()`` is refused
         with ``explain.IllegalActionError`` (the rule that forbids it), the state untouched.
         ``trusted``: the caller knows the action is legal (an agent's, in a simulation's hot
-        loop) and the check, which lists every legal action, is skipped."""
+        loop) and the check, which lists every legal action, is skipped. (Typed ``object`` so that
+        the compiled build refuses anything else, a string say, with the same error.)"""
         if not trusted and action not in self.legal_actions():
             from .explain import refuse  # (explain reads State: imported when refusing only)
             refuse(self, action)
         events = self.events
         start = len(events)
         self._legal = None
-        self.history.append(action)
+        self.history.append(action)  # type: ignore[arg-type]  # (legal: an Action)
         ph, t = self.phase, type(action)
         if ph is CATCH:
             self._play_rounds(self._resolve_catch(t is CatchDos))

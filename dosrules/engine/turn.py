@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from ..ruleset.cards import Card, Declared
+from ..ruleset.cards import Card, Declared, Kind
 from ..ruleset.model import (BonusPlacement, BonusTiming, Catcher, CatchWindow, DeckExhaustion, DrawTiming, MatchAfterDraw,
                               PenaltyTiming, PendingPenalty, RefillMode)
 from .actions import END, Action, Match, Place, Declare
@@ -23,6 +23,7 @@ __all__ = ["TurnFlow"]
 
 
 ENDED: Final = True  # returned by a step that ended the round
+_NUMBER: Final = Kind.NUMBER
 _OPEN_AFTER_DRAW: Final = MatchAfterDraw.UNSPECIFIED
 _FIRST: Final = (BonusPlacement.REQUIRED, BonusPlacement.UNSPECIFIED, BonusPlacement.OPTIONAL)  # placed first
 
@@ -240,9 +241,15 @@ class TurnFlow(MatchFlow):
 
     def _place(self, seat: int, d: Declared, reason: str) -> None:
         hand = self.hands[seat]
-        self.row.append(hand.pop(self._position(hand, d.card)))
+        card = self._interned(d.card)
+        for i, x in enumerate(hand):  # by identity (every zone holds the interned faces)
+            if x is card:
+                break
+        else:
+            raise ValueError(f"{card} is not in seat {seat}'s hand")
+        self.row.append(hand.pop(i))
         self._touch(seat)
-        self.row_decl.append(d if (d.card.is_wild and self.c.declared_on_entry[d.card]) else None)
+        self.row_decl.append(d if (card.kind is not _NUMBER and self.c.declared_on_entry[card]) else None)
         self.used.append(False)
         self.events.append(Placed(seat, d, reason))
 
@@ -296,12 +303,15 @@ class TurnFlow(MatchFlow):
     def _end_turn(self) -> bool:
         c, seat = self.c, self.turn_seat
         kept_row, kept_decl, covered = [], [], []
-        for card, decl, u in zip(self.row, self.row_decl, self.used):
-            if u:
-                covered.append(card)
-            else:
-                kept_row.append(card)
-                kept_decl.append(decl)
+        if True in self.used:
+            for card, decl, u in zip(self.row, self.row_decl, self.used):
+                if u:
+                    covered.append(card)
+                else:
+                    kept_row.append(card)
+                    kept_decl.append(decl)
+        else:  # no row card was matched: the row stays
+            kept_row, kept_decl = self.row, self.row_decl
         discarded = self.played + covered
         self.discard += discarded
         self.removed = len(covered)
@@ -374,7 +384,9 @@ class TurnFlow(MatchFlow):
         """Refill the row; True if play waits for declarations of wilds it turned up, None if the
         round ended."""
         c = self.c
-        to_min = max(0, c.row_minimum - len(self.row))
+        to_min = c.row_minimum - len(self.row)
+        if to_min < 0:
+            to_min = 0
         mode = c.refill_mode
         if mode is RefillMode.TO_MINIMUM:
             k = to_min

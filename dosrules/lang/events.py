@@ -112,7 +112,7 @@ def _word(value: str, lang: str) -> str:
 def event_line(e: Event, lang: str = "en") -> str:
     """One line for event ``e`` in ``lang`` (English: ``str(e)``), the same facts in every language."""
     k = e.kind
-    f = {name: getattr(e, name) for name in e.__dataclass_fields__}  # type: ignore[attr-defined]
+    f = dict(zip(e.fields, e.values()))
     if k == "dealer":
         drawn = LINES("dealer.drawn", lang, cards=_cards(c if c else "-" for c in e.draws)) if e.draws else ""
         return LINES(k, lang, seat=e.seat, how=_word(e.how, lang), drawn=drawn)

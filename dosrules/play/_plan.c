@@ -10,6 +10,9 @@
  *
  *     table = Table(faces, f_bits, f_tbits, f_points, f_lo, f_hi)
  *     table.plan(hand, row, used)  -> list of (t, total, (f,) or (a, b), common), or None
+ *     table.plan_matches(hand, row, used) -> list of the objects remembered for those keys, or a
+ *         tuple of the keys when one is not remembered yet, or None
+ *     table.remember(key, obj)     -> remember obj (a Match) for a key plan() returned
  *
  * plan() returns None when the Python planner must decide instead: a card that is not one of
  * the table's faces (compared by identity), a `used` list shorter than the row or holding other
@@ -45,6 +48,11 @@ typedef struct {
 } List;
 
 typedef struct {
+    int64_t t, a, b, total, common;
+    PyObject *obj; /* NULL: an empty entry */
+} Memo;
+
+typedef struct {
     PyObject_HEAD
     Py_ssize_t n;      /* faces */
     PyObject *faces;   /* kept alive: the hash keys are their addresses */
@@ -65,6 +73,10 @@ typedef struct {
     int32_t *slots;
     Opt **chosen, **bestplan;
     int64_t *ub;
+    /* the objects remembered per option key (open addressing; plan_matches, remember) */
+    Memo *memo;
+    size_t memo_mask, memo_used;
+    int with_memo; /* plan_matches is running */
 } TableObject;
 
 /* ---------------------------------------------------------------- face lookup */
@@ -213,6 +225,47 @@ static void search(Gen *g, int k, int64_t score) { /* k < last */
         search(g, k + 1, score);
 }
 
+/* ---------------------------------------------------------------- remembered objects */
+
+static inline size_t memo_hash(int64_t t, int64_t a, int64_t b, int64_t total, int64_t common) {
+    uint64_t h = (uint64_t)t;
+    h = (h * 0x9E3779B97F4A7C15ULL) ^ (uint64_t)a;
+    h = (h * 0x9E3779B97F4A7C15ULL) ^ (uint64_t)b;
+    h = (h * 0x9E3779B97F4A7C15ULL) ^ (uint64_t)total;
+    h = (h * 0x9E3779B97F4A7C15ULL) ^ (uint64_t)common;
+    h *= 0x9E3779B97F4A7C15ULL;
+    return (size_t)(h ^ (h >> 29));
+}
+
+/* the entry of a key: its object, or the empty entry where it goes (NULL when there is no memo) */
+static Memo *memo_find(TableObject *self, int64_t t, int64_t a, int64_t b, int64_t total, int64_t common) {
+    if (!self->memo)
+        return NULL;
+    size_t i = memo_hash(t, a, b, total, common) & self->memo_mask;
+    for (;;) {
+        Memo *e = &self->memo[i];
+        if (!e->obj || (e->t == t && e->a == a && e->b == b && e->total == total && e->common == common))
+            return e;
+        i = (i + 1) & self->memo_mask;
+    }
+}
+
+static int memo_grow(TableObject *self) {
+    size_t size = self->memo ? (self->memo_mask + 1) * 2 : 64;
+    Memo *old = self->memo;
+    size_t old_size = old ? self->memo_mask + 1 : 0;
+    Memo *fresh = PyMem_Calloc(size, sizeof(Memo));
+    if (!fresh)
+        return -1;
+    self->memo = fresh;
+    self->memo_mask = size - 1;
+    for (size_t i = 0; i < old_size; i++)
+        if (old[i].obj)
+            *memo_find(self, old[i].t, old[i].a, old[i].b, old[i].total, old[i].common) = old[i];
+    PyMem_Free(old);
+    return 0;
+}
+
 /* ---------------------------------------------------------------- results */
 
 static PyObject *key_of(const Opt *o) {
@@ -254,7 +307,25 @@ fail_fs:
     return NULL;
 }
 
-static PyObject *keys_of(Opt **plan, int n) {
+static PyObject *keys_of(TableObject *self, Opt **plan, int n) {
+    if (self->with_memo) { /* the remembered objects, when every key has one */
+        int all = 1;
+        for (int i = 0; i < n && all; i++) {
+            const Opt *o = plan[i];
+            Memo *e = memo_find(self, o->t, o->a, o->b, o->total, o->common);
+            all = e && e->obj;
+        }
+        if (all) {
+            PyObject *out = PyList_New(n);
+            if (!out)
+                return NULL;
+            for (int i = 0; i < n; i++) {
+                const Opt *o = plan[i];
+                PyList_SET_ITEM(out, i, Py_NewRef(memo_find(self, o->t, o->a, o->b, o->total, o->common)->obj));
+            }
+            return out;
+        }
+    }
     PyObject *out = PyList_New(n);
     if (!out)
         return NULL;
@@ -482,7 +553,7 @@ static int plan(TableObject *self, PyObject **hand, Py_ssize_t nh, PyObject **ro
     if (taken == ns) {
         for (int k = 0; k < ns; k++)
             plan[k] = &opts[lists[slots[k]].pick];
-        *out = keys_of(plan, ns);
+        *out = keys_of(self, plan, ns);
         return *out ? 1 : -1;
     }
     for (int l = 0; l < nlists; l++)
@@ -516,14 +587,14 @@ static int plan(TableObject *self, PyObject **hand, Py_ssize_t nh, PyObject **ro
     } else {
         return 0; /* one slot whose best option does not fit: cannot happen */
     }
-    *out = keys_of(plan, nplan);
+    *out = keys_of(self, plan, nplan);
     return *out ? 1 : -1;
 nomem:
     PyErr_NoMemory();
     return -1;
 }
 
-static PyObject *Table_plan(TableObject *self, PyObject *const *args, Py_ssize_t nargs) {
+static PyObject *run_plan(TableObject *self, PyObject *const *args, Py_ssize_t nargs, int with_memo) {
     if (nargs != 3) {
         PyErr_SetString(PyExc_TypeError, "plan(hand, row, used) takes 3 arguments");
         return NULL;
@@ -557,9 +628,11 @@ static PyObject *Table_plan(TableObject *self, PyObject *const *args, Py_ssize_t
     } else {
         int r;
         self->busy = 1;
+        self->with_memo = with_memo;
         r = plan(self, PySequence_Fast_ITEMS(hand), nh, PySequence_Fast_ITEMS(row), nr,
                  PySequence_Fast_ITEMS(used), &out);
         self->busy = 0;
+        self->with_memo = 0;
         if (r == 0)
             out = Py_NewRef(Py_None);
         else if (r < 0)
@@ -569,6 +642,62 @@ static PyObject *Table_plan(TableObject *self, PyObject *const *args, Py_ssize_t
     Py_DECREF(row);
     Py_DECREF(used);
     return out;
+}
+
+static PyObject *Table_plan(TableObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    return run_plan(self, args, nargs, 0);
+}
+
+/* the plan as the objects remembered for its keys; a tuple of the keys when one is not yet */
+static PyObject *Table_plan_matches(TableObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    PyObject *out = run_plan(self, args, nargs, 1);
+    if (!out || out == Py_None || PyList_GET_SIZE(out) == 0)
+        return out;
+    PyObject *first = PyList_GET_ITEM(out, 0);
+    if (!PyTuple_CheckExact(first)) /* objects (a remembered object is never a tuple) */
+        return out;
+    PyObject *keys = PyList_AsTuple(out);
+    Py_DECREF(out);
+    return keys;
+}
+
+static int int64_of(PyObject *obj, int64_t *dst) {
+    long long v = PyLong_AsLongLong(obj);
+    if (v == -1 && PyErr_Occurred())
+        return -1;
+    *dst = (int64_t)v;
+    return 0;
+}
+
+/* remember(key, obj): obj stands for the key (t, total, (a,) or (a, b), common) from now on */
+static PyObject *Table_remember(TableObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 2 || !PyTuple_CheckExact(args[0]) || PyTuple_GET_SIZE(args[0]) != 4 ||
+        !PyTuple_CheckExact(PyTuple_GET_ITEM(args[0], 2)) || PyTuple_CheckExact(args[1])) {
+        PyErr_SetString(PyExc_TypeError, "remember(key, obj): a key (t, total, faces, common) and an object "
+                                         "that is not a tuple");
+        return NULL;
+    }
+    PyObject *key = args[0], *fs = PyTuple_GET_ITEM(key, 2);
+    Py_ssize_t nf = PyTuple_GET_SIZE(fs);
+    int64_t t, a, b = -1, total, common;
+    if (nf < 1 || nf > 2) {
+        PyErr_SetString(PyExc_ValueError, "a key holds one or two faces");
+        return NULL;
+    }
+    if (int64_of(PyTuple_GET_ITEM(key, 0), &t) < 0 || int64_of(PyTuple_GET_ITEM(key, 1), &total) < 0 ||
+        int64_of(PyTuple_GET_ITEM(key, 3), &common) < 0 || int64_of(PyTuple_GET_ITEM(fs, 0), &a) < 0 ||
+        (nf == 2 && int64_of(PyTuple_GET_ITEM(fs, 1), &b) < 0))
+        return NULL;
+    if ((!self->memo || (self->memo_used + 1) * 2 > self->memo_mask + 1) && memo_grow(self) < 0)
+        return PyErr_NoMemory();
+    Memo *e = memo_find(self, t, a, b, total, common);
+    if (e->obj) {
+        Py_SETREF(e->obj, Py_NewRef(args[1]));
+    } else {
+        *e = (Memo){t, a, b, total, common, Py_NewRef(args[1])};
+        self->memo_used++;
+    }
+    Py_RETURN_NONE;
 }
 
 /* ---------------------------------------------------------------- the type */
@@ -610,6 +739,11 @@ static int int64_list(PyObject *seq, Py_ssize_t n, int64_t **dst, int64_t min, i
 
 static void Table_dealloc(TableObject *self) {
     Py_XDECREF(self->faces);
+    if (self->memo) {
+        for (size_t i = 0; i <= self->memo_mask; i++)
+            Py_XDECREF(self->memo[i].obj);
+        PyMem_Free(self->memo);
+    }
     PyMem_Free(self->bits);
     PyMem_Free(self->tbits);
     PyMem_Free(self->points);
@@ -723,6 +857,11 @@ static PyMethodDef Table_methods[] = {
     {"plan", (PyCFunction)(void (*)(void))Table_plan, METH_FASTCALL,
      "plan(hand, row, used) -> the greedy plan's option keys (t, total, faces, common), or None\n"
      "when the Python planner must decide (unknown card, short `used`, too wide a row)."},
+    {"plan_matches", (PyCFunction)(void (*)(void))Table_plan_matches, METH_FASTCALL,
+     "plan_matches(hand, row, used) -> the objects remembered for the plan's keys (a list), a tuple\n"
+     "of the keys when one of them has none yet, or None as plan() does."},
+    {"remember", (PyCFunction)(void (*)(void))Table_remember, METH_FASTCALL,
+     "remember(key, obj): plan_matches gives obj (not a tuple) for this key of plan() from now on."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -132,7 +132,7 @@ class GreedyAgent(Agent):
             if rule is AfterFailedDraw.KEEP_AND_PASS:
                 return END
             return self._act_general(state)
-        if ph is Phase.BONUS:
+        if ph is _BONUS:
             seat = state.turn_seat
             if state.exposed(seat) and not self._chance(self.forget):
                 return CALL_DOS
@@ -196,6 +196,7 @@ class GreedyAgent(Agent):
 
 
 _TURN: Final = Phase.TURN
+_BONUS: Final = Phase.BONUS
 _FINISH: Final = Phase.FINISH
 _ENDING: Final = Phase.ENDING
 _CATCH: Final = Phase.CATCH

@@ -236,21 +236,30 @@ def plain_plan(state: State, tables: Optional[PlannerTables] = None) -> list[Mat
     declarations earn a colour bonus whenever one can be earned."""
     t = tables if tables is not None else tables_for(state.c)
     hand, row, used = state.hands[state.turn_seat], state.row, state.used
-    keys: Optional[list] = None
-    if t.native is not None:
-        keys = t.native.plan(hand, row, used)  # None: sizes or cards it leaves to Python
-    if keys is None:
-        keys = plan_keys(t, hand, row, used)
-    if not keys:
-        return []
-    memo = t.matches
-    out = []
-    for key in keys:
-        m = memo.get(key)
-        if m is None:
-            m = memo[key] = _match_of(t, key)
-        out.append(m)
-    return out
+    native = t.native
+    if native is not None:
+        # the Match objects it keeps per key (a list); the keys when one is new (a tuple); None:
+        # sizes or cards it leaves to Python
+        found = native.plan_matches(hand, row, used)
+        if type(found) is list:
+            return found
+        if found is not None:
+            out = []
+            for key in found:
+                m = _memo_match(t, key)
+                native.remember(key, m)
+                out.append(m)
+            return out
+    keys = plan_keys(t, hand, row, used)
+    return [_memo_match(t, key) for key in keys] if keys else []
+
+
+def _memo_match(t: PlannerTables, key: Key) -> Match:
+    """The one Match of a planned option's key (made once per tables)."""
+    m = t.matches.get(key)
+    if m is None:
+        m = t.matches[key] = _match_of(t, key)
+    return m
 
 
 def plan_keys(t: PlannerTables, hand: Sequence[Any], row: Sequence[Any], used: Sequence[bool]) -> list[Key]:
