@@ -38,6 +38,7 @@ from dosrules.engine.state import State  # noqa: E402
 from dosrules.play.agents import GreedyAgent  # noqa: E402
 from dosrules.play.search import SearchAgent, _paired_z, _RolloutChance, candidates, determinise, \
     halving_schedule  # noqa: E402
+from dosrules.play.inference import observed_limits  # noqa: E402
 from dosrules.play.simulate import load_cached  # noqa: E402
 
 
@@ -64,17 +65,27 @@ def positions(spec: str, players: int, want: int, width: int) -> list[State]:
     return found
 
 
-def outcomes(state: State, width: int, worlds: int, rng: random.Random, turns: int = 200) -> list[list[float]]:
+def outcomes(state: State, width: int, worlds: int, rng: random.Random, turns: int = 200,
+             deal: str = "uniform") -> list[list[float]]:
     """Each candidate's rollout outcome in each of ``worlds`` determinisations (common to all),
-    rollouts cut off after ``turns`` turns (and scored by the agent's cut-off evaluation)."""
+    rollouts cut off after ``turns`` turns (and scored by the agent's cut-off evaluation).
+    ``deal``: how the hidden cards are dealt: ``uniform`` (as the agent by default), ``inferred``
+    (within what the others' draws tell: ``search:infer=1``), ``true`` (the real hands, the deck
+    shuffled: what an agent that knew the others' hands would sample)."""
     me = state.current_player()
     assert me is not None
     agent = SearchAgent(0, width=width, turns=turns)
     agent._players = [GreedyAgent(0) for _ in range(state.players)]
     options = candidates(state, GreedyAgent().act(state), width)
     values: list[list[float]] = [[] for _ in options]
+    limits = observed_limits(state, me) if deal == "inferred" else None
     for _ in range(worlds):
-        world = determinise(state, me, rng)
+        if deal == "true":
+            world = state.copy()
+            world.events, world.history = [], []
+            rng.shuffle(world.deck)
+        else:
+            world = determinise(state, me, rng, limits)
         world.chance = _RolloutChance(rng.getrandbits(63))
         world.max_rounds, world.max_turns = state.round, state.turn_number + agent.turns
         for i, action in enumerate(options):
@@ -109,10 +120,14 @@ def main() -> None:
     p.add_argument("--positions", type=int, default=60)
     p.add_argument("--worlds", type=int, default=512, help="determinisations for the reference, and for the pool")
     p.add_argument("--width", type=int, default=4)
+    p.add_argument("--infer", action="store_true",
+                   help="judge dealing within what the others' draws tell against the true hands instead")
     p.add_argument("--turns", default="", help="cut-offs to judge too, e.g. 0,2,4: rollouts cut off after that "
                                                "many turns and scored by the agent's cut-off evaluation")
     args = p.parse_args()
     spec = filled_spec(args.edition, args.players)
+    if args.infer:
+        return judge_inference(args, spec)
     cutoffs = [int(t) for t in args.turns.split(",")] if args.turns else []
     data = []
     cut: dict[int, list[list[list[float]]]] = {t: [] for t in cutoffs}
@@ -154,6 +169,32 @@ def main() -> None:
             judge(f"turns={t}, flat, {s} worlds", s, lambda pool, lo, s=s: flat(pool, lo, s), cut[t])
         for s in (32, 64, 128):
             judge(f"turns={t}, halving, budget {s}", 2 * s, lambda pool, lo, s=s: halving(pool, lo, s), cut[t])
+
+def judge_inference(args, spec: str) -> None:
+    """``--infer``: the reference knows the others' true hands (the deck shuffled); halving on
+    uniformly dealt worlds and on worlds dealt within the observed limits is judged by it."""
+    data = []
+    limited = 0
+    for i, state in enumerate(positions(spec, args.players, args.positions, args.width)):
+        limited += bool(observed_limits(state, state.current_player()))
+        reference = [statistics.mean(v) for v in outcomes(state, args.width, args.worlds, random.Random(1000 + i),
+                                                          deal="true")]
+        pools = {deal: outcomes(state, args.width, args.worlds, random.Random(5000 + i), deal=deal)
+                 for deal in ("uniform", "inferred")}
+        data.append((reference, pools))
+    perfect = statistics.mean(max(ref) - ref[0] for ref, _ in data)
+    print(f"{args.edition} {args.players}p, {len(data)} positions ({limited} with limits on a hand), "
+          f"reference: {args.worlds} worlds with the true hands; a perfect choice gains {perfect:+.2f}")
+    for s in (32, 64, 128):
+        span = 2 * s
+        if span > args.worlds:
+            continue
+        for deal in ("uniform", "inferred"):
+            gains = [statistics.mean(ref[halving(pools[deal], c * span, s)] - ref[0]
+                                     for c in range(args.worlds // span)) for ref, pools in data]
+            print(f"  halving, budget {s:3} per candidate, {deal:8} worlds: gain over greedy's choice "
+                  f"{statistics.mean(gains):+.2f}")
+
 
 if __name__ == "__main__":
     main()

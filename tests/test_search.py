@@ -10,6 +10,7 @@ from dosrules.engine.actions import CALL_DOS
 from dosrules.errors import UsageError
 from dosrules.play.agents import GreedyAgent, RandomAgent, parse_agent_spec
 from dosrules.play.search import SearchAgent, candidates, cutoff_value, determinise, halving_schedule
+from dosrules.play.inference import Limit, observed_limits, within_limits
 from dosrules.play.simulate import make_agents
 
 from enginekit import RULESETS, variant
@@ -104,6 +105,9 @@ def test_search_cannot_see_hidden_cards(players):
         # ... and so is the decision
         choices = {SearchAgent(2, samples=3, width=4).act(s) for s in (state, *others)}
         assert len(choices) == 1
+        # ... also when it deals the hidden hands within what the others' draws tell
+        choices = {SearchAgent(2, samples=3, width=4, infer=1).act(s) for s in (state, *others)}
+        assert len(choices) == 1
     assert changed >= 12  # the permutations did move hidden cards
 
 
@@ -135,6 +139,9 @@ def test_search_spec_and_options():
     assert isinstance(agent, SearchAgent) and (agent.samples, agent.width, agent.turns) == (3, 2, 50)
     assert [type(a).__name__ for a in make_agents("search,greedy", 2, [1, 2])] == ["SearchAgent", "GreedyAgent"]
     assert parse_agent_spec("search:turns=0", seed=1).turns == 0  # evaluate when the turn ends
+    assert parse_agent_spec("search:infer=1", seed=1).infer and not parse_agent_spec("search", seed=1).infer
+    with pytest.raises(UsageError, match="infer=2 is not 0 or 1"):
+        parse_agent_spec("search:infer=2")
     with pytest.raises(UsageError, match="whole numbers"):
         parse_agent_spec("search:samples=0.5")
     with pytest.raises(UsageError, match="whole numbers"):
@@ -241,3 +248,41 @@ def test_trusted_rollouts_play_as_checked_ones():
             while not checked.is_terminal():
                 checked.apply(agent._players[checked.current_player()].act(checked))
             assert trusted.history == checked.history and trusted.scores == checked.scores
+
+
+def test_observed_limits_hold_for_the_true_hands_of_greedy_players():
+    """What a seat infers from the others' draws (``inference``) is true of their real hands
+    when they play greedy, and the worlds ``determinise`` deals with the limits keep them."""
+    limited = 0
+    for players in (3, 4):
+        state = new_game(GAPLESS, players, 21, max_rounds=3)
+        greedy = [GreedyAgent(s) for s in range(players)]
+        rng = random.Random(5)
+        while not state.is_terminal():
+            me = state.current_player()
+            if state.phase is Phase.TURN and state.turn_number % 3 == 0:
+                limits = observed_limits(state, me)
+                assert all(limit.seat != me for limit in limits)
+                for seat in {limit.seat for limit in limits}:
+                    assert within_limits(state, seat, state.hands[seat], limits)
+                    limited += 1
+                if limits:
+                    world = determinise(state, me, rng, limits)
+                    assert [len(h) for h in world.hands] == [len(h) for h in state.hands]
+                    assert len(world.deck) == len(state.deck) and world.hands[me] == state.hands[me]
+                    assert sorted(map(str, world.all_cards())) == sorted(map(str, state.all_cards()))
+                    for seat in {limit.seat for limit in limits}:
+                        assert within_limits(state, seat, world.hands[seat], limits)
+            state.apply(greedy[me].act(state))
+    assert limited >= 10
+
+
+def test_a_limit_rules_out_hands():
+    """A seat that drew at a turn's start, holding as many cards as it drew, may hold no card
+    that matches the row it saw; any card of the row's numbers breaks that limit."""
+    state = searched_decisions(GAPLESS, 4, seed=11, want=1)[0]
+    row = frozenset(state.c.face_index[id(card)] for card in state.row)
+    limits = [Limit(2, row, 0)]
+    assert not within_limits(state, 2, list(state.row[:1]), limits)
+    assert within_limits(state, 3, list(state.row[:1]), limits)  # another seat's limit
+    assert within_limits(state, 2, [], limits)

@@ -68,6 +68,7 @@ from ..engine.chance import Chance
 from ..engine.state import Phase, State
 from ..errors import UsageError
 from .agents import Agent, GreedyAgent
+from .inference import Limit, deal_within_limits, observed_limits
 
 __all__ = ["SearchAgent", "determinise", "candidates", "halving_schedule", "cutoff_value"]
 
@@ -81,7 +82,7 @@ class SearchAgent(Agent):
     name: ClassVar[str] = "search"
 
     def __init__(self, seed: int = 0, samples: float = 128, width: float = 4, turns: float = 200,
-                 margin: float = 0.0):
+                 margin: float = 0.0, infer: float = 0):
         if samples != int(samples) or width != int(width) or turns != int(turns) or \
                 not (1 <= samples <= 10_000 and 1 <= width <= 100 and 0 <= turns <= 10_000):
             raise UsageError("search agent options samples, width and turns are whole numbers: samples from 1 "
@@ -90,7 +91,12 @@ class SearchAgent(Agent):
         if not 0.0 <= margin <= 100.0:
             raise UsageError(f"search agent option margin={margin:g} is not from 0 to 100 (standard errors)",
                              fix="Write e.g. search:margin=1.")
+        if infer not in (0, 1):
+            raise UsageError(f"search agent option infer={infer:g} is not 0 or 1",
+                             fix="Write search:infer=1 to deal hidden hands that agree with the others' draws.")
         self.samples, self.width, self.turns, self.margin = int(samples), int(width), int(turns), margin
+        #: deal the hidden hands within what the others' draws tell (``inference``)
+        self.infer = bool(infer)
         self.rng = random.Random(seed)
         self.greedy = GreedyAgent(seed)
         #: rollout players, one per seat (greedy that always calls DOS and catches: no randomness)
@@ -99,7 +105,8 @@ class SearchAgent(Agent):
         self.searches = 0
 
     def __repr__(self) -> str:
-        return f"SearchAgent(samples={self.samples}, width={self.width}, turns={self.turns}, margin={self.margin:g})"
+        return (f"SearchAgent(samples={self.samples}, width={self.width}, turns={self.turns}, margin={self.margin:g}, "
+                f"infer={int(self.infer)})")
 
     def act(self, state: State) -> Action:
         default = self.greedy.act(state)
@@ -125,9 +132,10 @@ class SearchAgent(Agent):
             self._players = [GreedyAgent(0) for _ in range(state.players)]
         values: list[list[float]] = [[] for _ in options]
         alive = list(range(len(options)))
+        limits = observed_limits(state, me) if self.infer else None
         for count in halving_schedule(len(options), self.samples * len(options)):
             for _ in range(count):
-                world = determinise(state, me, self.rng)
+                world = determinise(state, me, self.rng, limits)
                 world.chance = _RolloutChance(self.rng.getrandbits(63))  # copied below: the same for every option
                 world.max_rounds = state.round  # the engine stops the rollout at the round's end ...
                 world.max_turns = state.turn_number + self.turns  # ... or after ``turns`` more turns
@@ -288,11 +296,12 @@ def candidates(state: State, default: Action, width: int) -> list[Action]:
     return out[:width]
 
 
-def determinise(state: State, me: int, rng: random.Random) -> State:
+def determinise(state: State, me: int, rng: random.Random, limits: list[Limit] | None = None) -> State:
     """A copy of ``state`` in which the cards seat ``me`` cannot see (the other hands and the
     deck) are dealt afresh from the cards it does not know to be elsewhere, with ``rng``; each
-    hand and the deck keep their sizes. The copy's events and history are empty (the engine does
-    not read them); its chance is the caller's to set."""
+    hand and the deck keep their sizes; with ``limits`` (``inference.observed_limits``), the
+    hands of the seats they concern are dealt to keep within them. The copy's events and history
+    are empty (the engine does not read them); its chance is the caller's to set."""
     world = state.copy()
     world.events, world.history = [], []
     index = state.c.face_index  # cards are the rules' own objects: their identity names their face
@@ -309,6 +318,14 @@ def determinise(state: State, me: int, rng: random.Random) -> State:
             pool.append(card)
     assert len(pool) == sum(len(h) for s, h in enumerate(state.hands) if s != me) + len(state.deck)
     rng.shuffle(pool)
+    if limits:
+        hands = deal_within_limits(state, pool, {s: len(state.hands[s]) for s in range(state.players) if s != me},
+                                   limits, rng)
+        for seat, hand in hands.items():
+            world.hands[seat] = hand
+        world.deck = pool
+        _dc_cards(state, world, me)
+        return world
     at = 0
     for seat in range(state.players):
         if seat != me:
@@ -316,10 +333,15 @@ def determinise(state: State, me: int, rng: random.Random) -> State:
             world.hands[seat] = pool[at:at + k]
             at += k
     world.deck = pool[at:at + len(state.deck)]
-    if state.dc_cards:  # cards the others drew for a double colour match: as many, from their new hands
+    _dc_cards(state, world, me)
+    return world
+
+
+def _dc_cards(state: State, world: State, me: int) -> None:
+    """The cards the others drew for a double colour match this turn: as many, from their new hands."""
+    if state.dc_cards:
         drawn = [card for seat in range(state.players) if seat != me for card in world.hands[seat]]
         world.dc_cards = drawn[:len(state.dc_cards)]
-    return world
 
 
 _OVER = Phase.OVER
