@@ -41,8 +41,8 @@ decision (``tests/test_search.py`` checks it).
 bound a decision to ``samples * width`` rollouts of at most the rest of a round, played by greedy
 (``turns`` caps the turns of a rollout, default 200, about never reached). The budget is a count,
 not a clock, so a game is reproducible from its seeds; it bounds the time of a decision: on the
-compiled engine, 1/24 s of CPU on average where it searches in 4-player games, the slowest
-about 0.15 s (docs/games.md, "Cost"; ``benchmarks/bench_search.py`` measures it). Rollouts apply
+compiled engine, 1/23 s of CPU on average where it searches in 4-player games, the slowest
+0.32 s in 1,000 games (docs/games.md, "Cost"; ``benchmarks/bench_search.py`` measures it). Rollouts apply
 greedy's actions and the candidates ``trusted`` (they are legal by construction, as in
 ``simulate``): about 3 to 4 times as many rollouts per second as with the engine's check, the
 same outcomes. The decisions are noise-bound: candidates' mean outcomes differ by a few points
