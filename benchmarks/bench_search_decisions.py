@@ -25,6 +25,7 @@ import argparse
 import random
 import statistics
 import sys
+import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -37,6 +38,7 @@ from dosrules.engine.state import State  # noqa: E402
 from dosrules.play.agents import GreedyAgent  # noqa: E402
 from dosrules.play.search import SearchAgent, _paired_z, _RolloutChance, candidates, determinise, \
     halving_schedule  # noqa: E402
+from dosrules.play.inference import observed_limits  # noqa: E402
 from dosrules.play.simulate import load_cached  # noqa: E402
 
 
@@ -63,21 +65,32 @@ def positions(spec: str, players: int, want: int, width: int) -> list[State]:
     return found
 
 
-def outcomes(state: State, width: int, worlds: int, rng: random.Random) -> list[list[float]]:
-    """Each candidate's rollout outcome in each of ``worlds`` determinisations (common to all)."""
+def outcomes(state: State, width: int, worlds: int, rng: random.Random, turns: int = 200,
+             deal: str = "uniform") -> list[list[float]]:
+    """Each candidate's rollout outcome in each of ``worlds`` determinisations (common to all),
+    rollouts cut off after ``turns`` turns (and scored by the agent's cut-off evaluation).
+    ``deal``: how the hidden cards are dealt: ``uniform`` (as the agent by default), ``inferred``
+    (within what the others' draws tell: ``search:infer=1``), ``true`` (the real hands, the deck
+    shuffled: what an agent that knew the others' hands would sample)."""
     me = state.current_player()
     assert me is not None
-    agent = SearchAgent(0, width=width)
+    agent = SearchAgent(0, width=width, turns=turns)
     agent._players = [GreedyAgent(0) for _ in range(state.players)]
     options = candidates(state, GreedyAgent().act(state), width)
     values: list[list[float]] = [[] for _ in options]
+    limits = observed_limits(state, me) if deal == "inferred" else None
     for _ in range(worlds):
-        world = determinise(state, me, rng)
+        if deal == "true":
+            world = state.copy()
+            world.events, world.history = [], []
+            rng.shuffle(world.deck)
+        else:
+            world = determinise(state, me, rng, limits)
         world.chance = _RolloutChance(rng.getrandbits(63))
         world.max_rounds, world.max_turns = state.round, state.turn_number + agent.turns
         for i, action in enumerate(options):
             game = world.copy()
-            game.apply(action)
+            game.apply(action, trusted=True)
             values[i].append(agent._rollout(game, me, state.scores))
     return values
 
@@ -107,28 +120,80 @@ def main() -> None:
     p.add_argument("--positions", type=int, default=60)
     p.add_argument("--worlds", type=int, default=512, help="determinisations for the reference, and for the pool")
     p.add_argument("--width", type=int, default=4)
+    p.add_argument("--infer", action="store_true",
+                   help="judge dealing within what the others' draws tell against the true hands instead")
+    p.add_argument("--turns", default="", help="cut-offs to judge too, e.g. 0,2,4: rollouts cut off after that "
+                                               "many turns and scored by the agent's cut-off evaluation")
     args = p.parse_args()
     spec = filled_spec(args.edition, args.players)
+    if args.infer:
+        return judge_inference(args, spec)
+    cutoffs = [int(t) for t in args.turns.split(",")] if args.turns else []
     data = []
+    cut: dict[int, list[list[list[float]]]] = {t: [] for t in cutoffs}
+    spent = {t: 0.0 for t in [200] + cutoffs}
     for i, state in enumerate(positions(spec, args.players, args.positions, args.width)):
         reference = [statistics.mean(v) for v in outcomes(state, args.width, args.worlds, random.Random(1000 + i))]
+        started = time.process_time()
         data.append((reference, outcomes(state, args.width, args.worlds, random.Random(5000 + i))))
+        spent[200] += time.process_time() - started
+        for t in cutoffs:
+            started = time.process_time()
+            cut[t].append(outcomes(state, args.width, args.worlds, random.Random(5000 + i), t))
+            spent[t] += time.process_time() - started
     perfect = statistics.mean(max(ref) - ref[0] for ref, _ in data)
     greedy_best = sum(max(ref) == ref[0] for ref, _ in data)
     print(f"{args.edition} {args.players}p, {len(data)} positions, {args.worlds} reference worlds each: "
           f"greedy's choice is the best in {greedy_best}; a perfect choice gains {perfect:+.2f} points per decision")
 
-    def judge(name: str, span: int, rule) -> None:
+    def judge(name: str, span: int, rule, pools=None) -> None:
+        if span > args.worlds:
+            return
+        pairs = data if pools is None else [(ref, pool) for (ref, _), pool in zip(data, pools)]
         gains = [statistics.mean(ref[rule(pool, c * span)] - ref[0] for c in range(args.worlds // span))
-                 for ref, pool in data]
-        print(f"  {name:34} gain over greedy's choice {statistics.mean(gains):+.2f}")
+                 for ref, pool in pairs]
+        print(f"  {name:44} gain over greedy's choice {statistics.mean(gains):+.2f}")
 
+    rollouts = len(data) * args.worlds * args.width
+    print(f"  rollouts to the round's end: {rollouts / spent[200]:.0f} per CPU second (at most {args.width} "
+          "candidates per position)")
     for s in (4, 8, 16, 32, 64, 128):
         judge(f"flat, {s} worlds per candidate", s, lambda pool, lo, s=s: flat(pool, lo, s))
     for m in (1.0, 2.0):
         judge(f"flat, 32 worlds, margin {m:g}", 32, lambda pool, lo, m=m: flat(pool, lo, 32, m))
-    for s in (32, 64):
+    for s in (32, 64, 128, 256):
         judge(f"halving, budget {s} per candidate", 2 * s, lambda pool, lo, s=s: halving(pool, lo, s))
+    for t in cutoffs:
+        print(f"  cut off after {t} turns: {spent[200] / spent[t]:.1f} times as many rollouts per CPU second")
+        for s in (8, 16, 32, 64, 128):
+            judge(f"turns={t}, flat, {s} worlds", s, lambda pool, lo, s=s: flat(pool, lo, s), cut[t])
+        for s in (32, 64, 128):
+            judge(f"turns={t}, halving, budget {s}", 2 * s, lambda pool, lo, s=s: halving(pool, lo, s), cut[t])
+
+def judge_inference(args, spec: str) -> None:
+    """``--infer``: the reference knows the others' true hands (the deck shuffled); halving on
+    uniformly dealt worlds and on worlds dealt within the observed limits is judged by it."""
+    data = []
+    limited = 0
+    for i, state in enumerate(positions(spec, args.players, args.positions, args.width)):
+        limited += bool(observed_limits(state, state.current_player()))
+        reference = [statistics.mean(v) for v in outcomes(state, args.width, args.worlds, random.Random(1000 + i),
+                                                          deal="true")]
+        pools = {deal: outcomes(state, args.width, args.worlds, random.Random(5000 + i), deal=deal)
+                 for deal in ("uniform", "inferred")}
+        data.append((reference, pools))
+    perfect = statistics.mean(max(ref) - ref[0] for ref, _ in data)
+    print(f"{args.edition} {args.players}p, {len(data)} positions ({limited} with limits on a hand), "
+          f"reference: {args.worlds} worlds with the true hands; a perfect choice gains {perfect:+.2f}")
+    for s in (32, 64, 128):
+        span = 2 * s
+        if span > args.worlds:
+            continue
+        for deal in ("uniform", "inferred"):
+            gains = [statistics.mean(ref[halving(pools[deal], c * span, s)] - ref[0]
+                                     for c in range(args.worlds // span)) for ref, pools in data]
+            print(f"  halving, budget {s:3} per candidate, {deal:8} worlds: gain over greedy's choice "
+                  f"{statistics.mean(gains):+.2f}")
 
 
 if __name__ == "__main__":

@@ -11,7 +11,7 @@ from ..errors import UsageError
 #: the spec syntax for custom profiles (kept here, so that --help does not import the engine)
 POLICY_HELP = (
     "greedy (always calls DOS, always catches, never draws while it can match), random, search "
-    "(greedy rollouts over sampled hidden hands; beats greedy in 2-player games; search:samples=32,width=4), or a "
+    "(greedy rollouts over sampled hidden hands; beats greedy in 2-player games; search:samples=128,width=4), or a "
     "behaviour profile: casual (players who sometimes forget to call DOS, miss a catch, draw holding "
     "a match, decline a match after drawing, or pick a match by eye: forget=0.2, miss=0.3, draw=0.1, "
     "decline=0.05, pick=0.25, a model, not a measurement); change habits with casual:forget=0.4,miss=0, "

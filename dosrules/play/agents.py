@@ -223,8 +223,8 @@ def make_agent(name: str, seed: int = 0, **options: float) -> Agent:
         return factory(seed, **options)
     except TypeError:
         raise UsageError(f"agent '{name}' does not take options {sorted(options)}",
-                         fix="The greedy agent takes forget= and catch=; search takes samples=, width= and "
-                             "turns=; random takes none.") from None
+                         fix="The greedy agent takes forget= and catch=; search takes samples=, width=, "
+                             "turns=, margin= and infer=; random takes none.") from None
 
 
 def parse_agent_spec(spec: str, seed: int = 0) -> Agent:
