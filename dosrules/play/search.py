@@ -46,12 +46,12 @@ compiled engine, 1/23 s of CPU on average where it searches in 4-player games, t
 Rollouts apply greedy's actions and the candidates ``trusted`` (they are legal by construction,
 as in ``simulate``): about 3 to 4 times as many rollouts per second as with the engine's check,
 the same outcomes. ``infer=1`` deals the other hands within what their draws told
-(``inference``; off by default: no measured gain). The decisions are noise-bound: candidates' mean outcomes differ by a few points
-where the paired difference of one world spreads by 5 to 90, so the gain over greedy's choice
-grows with the worlds (``benchmarks/bench_search_decisions.py``; docs/games.md, "Why the search
-agent was weak with 4 players"). Cutting rollouts off early (``turns=2`` or ``4``) costs barely
-less and gains no more at the same budget: the rest of the round is cheap, the cut-off
-evaluation crude.
+(``inference``; off by default: no measured gain). The decisions are noise-bound: candidates'
+mean outcomes differ by a few points where the paired difference of one world spreads by 5 to
+90, so the gain over greedy's choice grows with the worlds
+(``benchmarks/bench_search_decisions.py``; docs/games.md, "Why the search agent was weak with 4
+players"). Cutting rollouts off early (``turns=2`` or ``4``) costs barely less and gains no more
+at the same budget: the rest of the round is cheap, the cut-off evaluation crude.
 
 Options on the command line: ``search``, ``search:samples=64,width=8,turns=4,margin=0,infer=1``.
 This module is pure Python (not compiled by mypyc); the rollouts run the engine and greedy, which
