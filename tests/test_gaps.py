@@ -229,6 +229,9 @@ def test_measure_ranks_the_silences_and_a_rerun_computes_nothing(measured, capsy
     assert m["run"][1]["looks"] == [{"rounds": 100, "silences": 2, "computed": 6}]
     html = (folder / "gaps.html").read_text()
     assert html.count("<svg") == 2 and "http" not in html.split("<body>")[1].split("<svg")[0]
+    # the rules the ruleset reads by inference (its edition's) are listed on the page as in the text
+    inferred = html.split("<h2>Read by inference</h2>")[1].split("<h2>")[0]
+    assert doc["inferred"] and all(f"<code>{i['path']}</code>" in inferred for i in doc["inferred"])
     code, out, _ = run(capsys, *argv)
     assert code == 0 and "Not reached by play (1)" in out
     assert "no round void at a rule gap (every figure is of the game" in " ".join(out.split())  # filled baseline
