@@ -471,6 +471,21 @@ def test_no_korean_answer_or_game_leaves_a_particle_double_after_a_number_or_wor
     assert not double.search(told)
 
 
+def test_an_english_silence_is_said_without_a_value_code_or_a_rule_name():
+    """English ``ask`` says a silence with the schema's description, up to its colon ("the rules
+    don't say how the Centre Row is refilled ..."): that head names no reading by its code
+    (``to-minimum``) and no rule by its key (``centre_row``)."""
+    from dosrules.rulebook.render import descriptions
+    from dosrules.ruleset.readings import OPEN_PATHS, reading_text, readings
+
+    described = descriptions("en")
+    heads = {path: described[path].split(":")[0] for path in OPEN_PATHS}
+    # a code such as ``to-minimum`` (a plain word such as "required" reads as English)
+    codes = {path: {c for c in map(reading_text, readings(path)) if "-" in c} for path in OPEN_PATHS}
+    assert [p for p, head in heads.items() if set(re.findall(r"[\w#-]+", head)) & codes[p]] == []
+    assert [p for p, head in heads.items() if re.search(r"\b[a-z]+_[a-z_]+\b", head)] == []
+
+
 @pytest.mark.parametrize("lang", LANGS[1:])
 def test_every_rule_that_may_be_silent_is_described_as_a_question(lang):
     """``ask`` says a silence as "the rules don't say <the rule's description>": for every rule that
