@@ -58,3 +58,44 @@ def test_once_a_prefix_draw_can_run_short_the_dry_track_proves_nothing(monkeypat
     assert all(depth == 0 for dry, depth in asked if dry)
     got = found["bonuses.others_draw_timing"]
     assert isinstance(got, str) or (isinstance(got, tuple) and got[0] == 5), got
+
+
+def test_once_the_rate_box_rules_out_all_that_is_left_the_search_ends_with_the_same_answers(monkeypatch):
+    """mattel-2018+reshuffle at 2 players, bounded as after the 4-player search: from turn 6 on
+    only the draw that the deck and the discard pile cannot supply is open, and the rate box
+    rules it out at every depth. Ending there gives what the whole search gives, without asking
+    the dry track whether the deeper turns' draws can run short."""
+    from dosrules.verify import reach
+
+    rules = load_ruleset("mattel-2018+reshuffle").for_players(2)
+    bound = {"bonuses.others_draw_timing": 5}
+    asked: list = []
+    original = reach._Track.may_run_short
+
+    def may_run_short(self, t, all_wild_open):
+        asked.append(len(self.prefix))
+        return original(self, t, all_wild_open)
+
+    monkeypatch.setattr(reach._Track, "may_run_short", may_run_short)
+    ended = reach._search_uncached(rules, 2, Budget(), 8, bound, {})
+    depths_ended = list(asked)
+    asked.clear()
+    monkeypatch.setattr(reach, "END_EARLY", False)
+    whole = reach._search_uncached(rules, 2, Budget(), 8, bound, {})
+    assert ended == whole
+    assert ended["a draw that the deck and the discard pile together cannot supply"] is None
+    assert max(depths_ended) < max(asked) == 7
+
+
+def test_rulesets_that_share_a_gap_search_are_verified_in_one_worker():
+    """--jobs: a composition that shares its base's searches goes with it; the others, even on
+    the same base file, are groups of their own so that the workers share the work."""
+    from dosrules.cli.verify import _sharing_groups
+
+    names = ["mattel-2018", "digest-2017", "mattel-2018+reshuffle", "mattel-2018+two-player",
+             "mattel-2018+target-500"]
+    groups = _sharing_groups([load_ruleset(n) for n in names])
+    assert sorted(sorted(names[i] for i in g) for g in groups) == [
+        ["digest-2017"], ["mattel-2018", "mattel-2018+target-500", "mattel-2018+two-player"],
+        ["mattel-2018+reshuffle"]]
+    assert len(groups[0]) == 3  # the largest group first

@@ -150,9 +150,10 @@ def _verify_specs(specs, search_dirs, budget, options, time_limit):
 
 
 def _verify_all(rulesets, specs, search_dirs, budget, options, jobs: int, time_limit: float):
-    """Reports in the order given, all within ``time_limit`` seconds. With several jobs, the
-    rulesets resolved from the same base file run in one worker process (the verifier memoises
-    results on the rules they read)."""
+    """Reports in the order given, all within ``time_limit`` seconds. With several jobs, each
+    worker takes the next group of rulesets as it comes free: rulesets that share a gap search
+    (the verifier memoises it on the rules it reads) are one group, every other ruleset is a
+    group of its own, so the work spreads over the workers."""
     from .. import verify as v
     from ..verify.solving import time_limit as limit
 
@@ -163,10 +164,7 @@ def _verify_all(rulesets, specs, search_dirs, budget, options, jobs: int, time_l
 
     from ..play.workers import process_pool, stop_pool
 
-    groups: dict[str, list[int]] = {}
-    for i, r in enumerate(rulesets):
-        groups.setdefault(r.files[0] if r.files else r.id, []).append(i)
-    order = sorted(groups.values(), key=len, reverse=True)
+    order = _sharing_groups(rulesets)
     reports = [None] * len(rulesets)
     pool = process_pool(min(jobs, len(order)))
     try:
@@ -183,6 +181,18 @@ def _verify_all(rulesets, specs, search_dirs, budget, options, jobs: int, time_l
         raise
     pool.shutdown()
     return reports
+
+
+def _sharing_groups(rulesets) -> list[list[int]]:
+    """Indices of ``rulesets`` in groups that share a gap search, the largest groups first."""
+    from ..verify.reach import search_keys
+
+    keys = [search_keys(r) for r in rulesets]
+    groups: list[list[int]] = []
+    for i in range(len(rulesets)):
+        joined = [g for g in groups if any(keys[i] & keys[j] for j in g)]
+        groups = [g for g in groups if g not in joined] + [sorted([i, *(j for g in joined for j in g)])]
+    return sorted(groups, key=len, reverse=True)
 
 
 def short_citation(line: str) -> str:

@@ -113,6 +113,7 @@ def reachable_gaps(ruleset: Ruleset, budget: Budget, max_turns: int = MAX_TURNS)
 
 
 QUICK_MS = 200  # the first, short try of the exact model at a depth
+END_EARLY = True  # end a dry-track search once the rate box rules out all that is left
 
 
 class _Track:
@@ -196,14 +197,27 @@ def _situations(rules, t, setup) -> dict:
 _SEARCHES: dict = {}  # memo of _search: its inputs -> its result
 
 
+def _searched_rules(rules) -> str:
+    """What a search reads of the rules: all but the target, the scoring and the player range,
+    and of the all-wild rule only whether it is unspecified."""
+    return repr(replace(rules, target=0, scoring=None, players=None,
+                        all_wild_row=is_unspecified(rules.all_wild_row)))
+
+
+def search_keys(ruleset: Ruleset) -> set:
+    """The searches :func:`reachable_gaps` makes for ``ruleset`` (one per player count), as
+    memo keys: two rulesets with a key in common share that search when verified in one
+    process."""
+    lo, hi = ruleset.rules.players.min, ruleset.rules.players.max
+    return {(_searched_rules(ruleset.for_players(n)), n) for n in range(lo, hi + 1)}
+
+
 def _search(rules, n: int, budget: Budget, max_turns: int, bound: dict) -> tuple[dict, dict]:
     """:func:`_search_uncached` (and the seconds spent per path: none on a memo hit), memoised on its inputs: the rules minus those the search never
     reads (target, scoring, the player range) and with the all-wild rule reduced to whether it
     is unspecified (all the search asks of it). Compositions such as an edition with a 500-point
     target, or with any of the all-wild-row options, share the searches."""
-    key = (repr(replace(rules, target=0, scoring=None, players=None,
-                        all_wild_row=is_unspecified(rules.all_wild_row))), n, budget, max_turns,
-           tuple(sorted(bound.items())))
+    key = (_searched_rules(rules), n, budget, max_turns, tuple(sorted(bound.items())))
     if key in _SEARCHES:
         return dict(_SEARCHES[key]), {}
     if len(_SEARCHES) > 64:
@@ -290,6 +304,19 @@ def _search_uncached(rules, n: int, budget: Budget, max_turns: int, bound: dict,
             track.solver.add(z3.Not(setup[ALL_WILD]))
     open_paths: set = set()
     situations_of = lambda q: _situations(rules, q, setup)  # noqa: E731
+    ruled_out: dict = {}  # depth -> the paths the rate box proved absent there
+
+    def rate_box_rules_out(j: int, paths: set) -> set:
+        """The ``paths`` the rate box proves cannot arise in turn j (each asked once)."""
+        done = ruled_out.setdefault(j, set())
+        ask = paths - done
+        if ask:
+            done |= prover.absent(j, situations_of, ask, cheap=True)
+        return paths & done
+
+    def turns_at(path, j: int) -> int:
+        return j + 1 if path in (ALL_WILD, "setup.next_dealer") else j
+
     for k in range(max_turns):
         t = exact.query(k)
         situations = _situations(rules, t, setup)
@@ -302,14 +329,13 @@ def _search_uncached(rules, n: int, budget: Budget, max_turns: int, bound: dict,
         on_main, on_wit = _situations(rules, mt, setup), _situations(rules, wt, setup)
         candidates = {}
         for path in situations:
-            taken = k + 1 if path in (ALL_WILD, "setup.next_dealer") else k
-            if isinstance(found.get(path), tuple) or taken >= bound.get(path, max_turns + 1):
+            if isinstance(found.get(path), tuple) or turns_at(path, k) >= bound.get(path, max_turns + 1):
                 continue
             open_paths.add(path)
-            candidates[path] = taken
+            candidates[path] = turns_at(path, k)
         # the rate box first (one cheap query per path)
         since, asked = time.perf_counter(), list(candidates)
-        for path in prover.absent(k, situations_of, set(candidates), cheap=True) if candidates else ():
+        for path in rate_box_rules_out(k, set(candidates)):
             found.setdefault(path, None)
             del candidates[path]
         charge(asked, since)
@@ -341,6 +367,22 @@ def _search_uncached(rules, n: int, budget: Budget, max_turns: int, bound: dict,
         if all(isinstance(found.get(p), tuple) or bound.get(p, max_turns + 1) <= k + 1
                for p in open_paths | set(situations)):
             break
+        if dry_clear and k >= n - 1 and END_EARLY:
+            # Before the dry track's question below: is anything left that a track must be
+            # asked? Not when the rate box rules out every path still open at every deeper
+            # depth (it is the first try there anyway); then the search ends here with the
+            # same answers. Asked once every seat's turn has been built, so that the look-ahead
+            # adds no new kind of term to the solvers (Z3's choices, and with them the answers
+            # of queries that need their whole step, follow the order terms are made in).
+            since = time.perf_counter()
+            later = {j: {p for p in open_paths | set(situations) if not isinstance(found.get(p), tuple)
+                         and turns_at(p, j) < bound.get(p, max_turns + 1)} for j in range(k + 1, max_turns)}
+            done = all(rate_box_rules_out(j, paths) == paths for j, paths in later.items())
+            charge(sorted(set().union(*later.values())), since)
+            if done:
+                for path in set().union(*later.values()):
+                    found.setdefault(path, None)
+                break
         if dry_clear:  # can a draw of this turn run short, as a prefix turn? Then the dry track
             # stops standing for the exact one from the next depth on
             since = time.perf_counter()
