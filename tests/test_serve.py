@@ -159,7 +159,8 @@ def test_a_comparison_runs_in_the_background_and_the_queue_is_bounded(tmp_path):
             assert time.monotonic() < deadline, page
             time.sleep(0.5)
         assert "Open the report" in page, page
-        report = c.get(job + "/report")
+        assert job.endswith("?lang=en")  # the page keeps the language it was asked in
+        report = c.get(job.split("?")[0] + "/report")
         assert report.status_code == 200 and "target-500" in report.text
         assert c.get("/compare/0000000000000000").status_code == 400
 
