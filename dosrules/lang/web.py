@@ -71,12 +71,12 @@ PAGE = Phrases("web", {
     "ask.cards-hint": _row("Cards are written as number and colour: {red} red 7, {green} green 10, {blue} blue, "
                            "{yellow} yellow; {wild} a red Wild #, {dos} a Wild DOS. Tap the cards below, or type.",
                            "Karten schreibt man als Zahl und Farbe: {red} rote 7, {green} grüne 10, {blue} blau, "
-                           "{yellow} gelb; {wild} ein roter Wild #, {dos} ein Wild DOS. Tippe unten auf die Karten "
+                           "{yellow} gelb; {wild} ein roter Joker #, {dos} ein Joker 2. Tippe unten auf die Karten "
                            "oder schreibe sie.",
                            "카드는 숫자와 색으로 씁니다: {red} 빨간색 7, {green} 초록색 10, {blue} 파란색, {yellow} 노란색; "
                            "{wild} 빨간색 와일드 #, {dos} 와일드 DOS. 아래 카드를 누르거나 직접 쓰세요.",
                            "Kartak zenbakiz eta kolorez idazten dira: {red} 7 gorria, {green} 10 berdea, {blue} urdina, "
-                           "{yellow} horia; {wild} Wild # gorria, {dos} Wild DOS bat. Ukitu beheko kartak, edo idatzi."),
+                           "{yellow} horia; {wild} Wild # gorri bat, {dos} Wild DOS bat. Ukitu beheko kartak, edo idatzi."),
     "ask.your-hand": _row("Your hand", "Deine Hand", "내 손의 카드", "Zure eskua"),
     "ask.picker": _row("Card picker", "Kartenwahl", "카드 고르기", "Karta-hautatzailea"),
     "ask.clear": _row("remove the last card of the field", "die letzte Karte des Feldes entfernen",
