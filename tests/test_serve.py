@@ -15,6 +15,8 @@ pytest.importorskip("multipart")
 
 from starlette.testclient import TestClient  # noqa: E402
 
+from servekit import headline as _headline  # noqa: E402
+
 from dosrules.cli import main  # noqa: E402
 from dosrules.web import create_app  # noqa: E402
 from dosrules.web.app import MAX_QUERY  # noqa: E402
@@ -35,12 +37,6 @@ ASK = [("edition", "mattel-2018"), ("row", "7r 9b"), ("hand", "3r 4b 9g 5y"), ("
 def client():
     with TestClient(create_app(), raise_server_exceptions=False) as c:
         yield c
-
-
-def _headline(html: str) -> str:
-    found = re.search(r'<p class="headline"[^>]*>(.*?)</p>', html, re.S)
-    assert found, html[:2000]
-    return found.group(1)
 
 
 def test_our_rules_page_offers_editions_house_rules_and_readings(client):

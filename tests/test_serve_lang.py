@@ -17,6 +17,8 @@ pytest.importorskip("multipart")
 
 from starlette.testclient import TestClient  # noqa: E402
 
+from servekit import headline as _page_headline  # noqa: E402
+
 from dosrules.cli import main  # noqa: E402
 from dosrules.lang.phrases import TABLES, fields_of, korean_particles  # noqa: E402
 from dosrules.lang.web import PAGE  # noqa: E402
@@ -36,16 +38,14 @@ PAGES = ["/?edition=german&house=reshuffle", "/ask?" + urlencode(ASK), "/ask?" +
          "/options?" + urlencode(OPTIONS), "/compare?edition=mattel-2018&house=target-500", "/nowhere"]
 
 
+def _headline(page: str) -> str:
+    return html.unescape(_page_headline(page))
+
+
 @pytest.fixture(scope="module")
 def client():
     with TestClient(create_app(), raise_server_exceptions=False) as c:
         yield c
-
-
-def _headline(text: str) -> str:
-    found = re.search(r'<p class="headline"[^>]*>(.*?)</p>', text, re.S)
-    assert found, text[:2000]
-    return html.unescape(found.group(1))
 
 
 def test_every_page_phrase_is_in_every_language_without_markup():
