@@ -205,6 +205,7 @@ def test_no_korean_page_leaves_a_particle_double_after_a_number_or_word(client):
 
 def test_the_card_picker_names_the_cards_in_the_page_language(client):
     r = client.get("/ask?edition=mattel-2018&lang=de")
+    assert 'content: " ◀ am Zug"' in r.text  # the hand's marker, drawn by the style (after the shared English one)
     labels = html.unescape(re.search(r'data-labels="([^"]+)"', r.text).group(1))
     assert '"7r": "rote 7"' in labels and '"W2": "Joker 2"' in labels  # the German rules' own names
     assert '"7r": "red 7"' in html.unescape(client.get("/ask?edition=mattel-2018").text)
