@@ -103,6 +103,7 @@ def test_a_bad_upload_is_refused_at_its_line_under_its_own_name(client):
     ("edition=mattel-2018&row=7r&hand=3r&action=match+7r+with+zz", ""),
     ("edition=mattel-2018&players=99", "players"),
     ("edition=mattel-2018&row=" + "7r+" * 200, "row"),
+    ("edition=mattel-2018&lang=fr", "lang"),
 ])
 def test_bad_input_is_a_400_page_with_one_paragraph(client, query, where):
     r = client.get("/ask?" + query)

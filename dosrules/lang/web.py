@@ -1,13 +1,13 @@
 """``dosrules serve`` in the reader's language: the words of the web pages around a ruling (the
 titles, labels, buttons, hints, the framing of errors, the compare page). The ruling itself is
 said by :mod:`.answers`, as ``ask --lang`` says it; :data:`ENDONYMS` names each language in
-itself, for the language picker."""
+itself, for the language picker; :func:`card_names` the card picker's cards."""
 
 from __future__ import annotations
 
 from .phrases import Phrases, row as _row
 
-__all__ = ["PAGE", "ENDONYMS"]
+__all__ = ["PAGE", "ENDONYMS", "card_names"]
 
 #: Each language in its own words (the picker shows them the same on every page).
 ENDONYMS = {"en": "English", "de": "Deutsch", "ko": "한국어", "eu": "Euskara"}
@@ -175,3 +175,11 @@ PAGE = Phrases("web", {
                            "하나가 끝나면 다시 시도하세요.", "Saiatu berriro bat amaitzen denean."),
     "error.back": _row("Back", "Zurück", "돌아가기", "Itzuli"),
 })
+
+
+def card_names(lang: str) -> dict[str, str]:
+    """The card picker's cards named in ``lang`` ("red 7", "rote 7", "Joker 2"), by notation."""
+    from ..engine.words import card_words
+
+    codes = [f"{n}{c}" for c in "rbgy" for n in (1, 3, 4, 5, 6, 7, 8, 9, 10)] + [f"#{c}" for c in "rbgy"] + ["W2"]
+    return {code: card_words(code, "", lang) for code in codes}

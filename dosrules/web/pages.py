@@ -18,7 +18,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, RedirectResponse, Response
 
 from ..errors import DosrulesError, UsageError
-from ..lang.web import PAGE
+from ..lang.web import PAGE, card_names
 from .choice import RulesChoice, read_choice, read_specs
 from .jobs import QueueFull
 from .language import page_language
@@ -220,15 +220,7 @@ def _question_page(request: Request, params, lang: str, title: str, **answer) ->
     return page("ask.html.j2", lang, title=title, catalogue=catalogue, choice=choice, pos=_position(params),
                 label=specs[0][1], also=[s for _, s in specs[1:]], query=_links(choice, lang),
                 here=f"{request.url.path}?{urlencode(here)}", langs=_here(request, lang),
-                step=lambda text: step_words(text, lang), picker_labels=_card_labels(lang), **context)
-
-
-def _card_labels(lang: str) -> dict[str, str]:
-    """The card picker's buttons named in ``lang`` ("red 7", "rote 7"), by notation."""
-    from ..engine.words import card_words
-
-    codes = [f"{n}{c}" for c in "rbgy" for n in (1, 3, 4, 5, 6, 7, 8, 9, 10)] + [f"#{c}" for c in "rbgy"] + ["W2"]
-    return {code: card_words(code, "", lang) for code in codes}
+                step=lambda text: step_words(text, lang), picker_labels=card_names(lang), **context)
 
 
 async def ask(request: Request) -> Response:
