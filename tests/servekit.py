@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import shutil
 import socket
 import subprocess
@@ -60,3 +61,10 @@ def served(*args: str, timeout: float = 60.0):
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait()
+
+
+def headline(page: str) -> str:
+    """The page's headline paragraph (the plain answer, or an error's paragraph), as markup."""
+    found = re.search(r'<p class="headline"[^>]*>(.*?)</p>', page, re.S)
+    assert found, page[:2000]
+    return found.group(1)

@@ -329,6 +329,8 @@ CASES = [
          "is not on this server"),
     Case(22, "web-language-as-path", lambda t: ["serve", "--get", "/doc?edition=mattel-2018&lang=../../x"], 1,
          "Use one of: "),
+    Case(22, "web-language-unknown", lambda t: ["serve", "--get", "/ask?edition=mattel-2018&lang=../../x"], 1,
+         "lang: &#39;../../x&#39; is not a language dosrules speaks"),
     Case(22, "web-comparison-not-held", lambda t: ["serve", "--get", "/compare/0123456789abcdef"], 1,
          "there is no such comparison on this server"),
     Case(22, "web-not-a-path", lambda t: ["serve", "--get", "http://example.invalid/"], 2, "a path starts with '/'"),

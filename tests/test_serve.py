@@ -15,6 +15,8 @@ pytest.importorskip("multipart")
 
 from starlette.testclient import TestClient  # noqa: E402
 
+from servekit import headline as _headline  # noqa: E402
+
 from dosrules.cli import main  # noqa: E402
 from dosrules.web import create_app  # noqa: E402
 from dosrules.web.app import MAX_QUERY  # noqa: E402
@@ -35,12 +37,6 @@ ASK = [("edition", "mattel-2018"), ("row", "7r 9b"), ("hand", "3r 4b 9g 5y"), ("
 def client():
     with TestClient(create_app(), raise_server_exceptions=False) as c:
         yield c
-
-
-def _headline(html: str) -> str:
-    found = re.search(r'<p class="headline"[^>]*>(.*?)</p>', html, re.S)
-    assert found, html[:2000]
-    return found.group(1)
 
 
 def test_our_rules_page_offers_editions_house_rules_and_readings(client):
@@ -107,6 +103,7 @@ def test_a_bad_upload_is_refused_at_its_line_under_its_own_name(client):
     ("edition=mattel-2018&row=7r&hand=3r&action=match+7r+with+zz", ""),
     ("edition=mattel-2018&players=99", "players"),
     ("edition=mattel-2018&row=" + "7r+" * 200, "row"),
+    ("edition=mattel-2018&lang=fr", "lang"),
 ])
 def test_bad_input_is_a_400_page_with_one_paragraph(client, query, where):
     r = client.get("/ask?" + query)
@@ -159,7 +156,8 @@ def test_a_comparison_runs_in_the_background_and_the_queue_is_bounded(tmp_path):
             assert time.monotonic() < deadline, page
             time.sleep(0.5)
         assert "Open the report" in page, page
-        report = c.get(job + "/report")
+        assert job.endswith("?lang=en")  # the page keeps the language it was asked in
+        report = c.get(job.split("?")[0] + "/report")
         assert report.status_code == 200 and "target-500" in report.text
         assert c.get("/compare/0000000000000000").status_code == 400
 

@@ -34,6 +34,22 @@ def _phone(browser):
     return browser.new_page(viewport={"width": 360, "height": 740})
 
 
+def _tap_and_ask(page, lang: str, row: tuple[str, ...], hand: tuple[str, ...]) -> None:
+    """Tap the Centre Row's and the hand's cards (named in ``lang``), write the move, ask."""
+    from dosrules.lang.answers import SAY
+    from dosrules.lang.web import PAGE
+
+    page.get_by_label(SAY("html.row", lang)).click()
+    for card in row:
+        page.get_by_role("button", name=card, exact=True).click()
+    page.get_by_label(PAGE("ask.your-hand", lang)).click()
+    for card in hand:
+        page.get_by_role("button", name=card, exact=True).click()
+    assert page.get_by_label(PAGE("ask.your-hand", lang)).input_value() == "3r 4r 9g"
+    page.get_by_label(PAGE("ask.what", lang)).fill("match 7r with 3r+4r")
+    page.get_by_role("button", name=PAGE("ask.ask", lang)).click()
+
+
 def test_pick_a_house_rule_ask_by_tapping_cards_and_share_the_ruling(browser, base):
     page = _phone(browser)
     page.goto(base + "/")
@@ -41,15 +57,7 @@ def test_pick_a_house_rule_ask_by_tapping_cards_and_share_the_ruling(browser, ba
     page.get_by_role("button", name="Use these rules").click()
     assert "house=reshuffle" in page.url
     page.get_by_role("link", name="Can I do this?").first.click()
-    page.get_by_label("Centre Row").click()
-    page.get_by_role("button", name="red 7", exact=True).click()
-    page.get_by_role("button", name="blue 9", exact=True).click()
-    page.get_by_label("Your hand").click()
-    for card in ("red 3", "red 4", "green 9"):
-        page.get_by_role("button", name=card, exact=True).click()
-    assert page.get_by_label("Your hand").input_value() == "3r 4r 9g"
-    page.get_by_label("What do you want to do?").fill("match 7r with 3r+4r")
-    page.get_by_role("button", name="Ask").click()
+    _tap_and_ask(page, "en", ("red 7", "blue 9"), ("red 3", "red 4", "green 9"))
     answer = page.locator("#answer .headline").inner_text()
     assert answer.startswith("Yes, you may match the red 7 with the red 3 and the red 4")
     link = page.locator("#permalink").get_attribute("href")
@@ -57,6 +65,22 @@ def test_pick_a_house_rule_ask_by_tapping_cards_and_share_the_ruling(browser, ba
     shared.goto(urljoin(page.url, link))
     assert shared.locator("#answer .headline").inner_text() == answer
     assert shared.get_by_label("Centre Row").input_value() == "7r 9b"
+
+
+def test_a_german_browser_asks_in_german_shares_in_german_and_switches_to_korean(browser, base):
+    page = browser.new_page(viewport={"width": 360, "height": 740}, locale="de-DE")  # Accept-Language: de-DE
+    page.goto(base + "/ask?edition=german")
+    assert page.locator("html").get_attribute("lang") == "de"
+    _tap_and_ask(page, "de", ("rote 7", "blaue 9"), ("rote 3", "rote 4", "grüne 9"))
+    answer = page.locator("#answer .headline").inner_text()
+    assert answer.startswith("Ja, du darfst die rote 7 mit der roten 3 und der roten 4 abdecken")
+    shared = browser.new_page(locale="en-GB")  # the link names its language: an English browser sees German
+    shared.goto(urljoin(page.url, page.locator("#permalink").get_attribute("href")))
+    assert shared.locator("#answer .headline").inner_text() == answer
+    shared.get_by_role("navigation", name="Sprache").get_by_role("link", name="한국어").click()
+    assert shared.locator("html").get_attribute("lang") == "ko"
+    assert shared.locator("#answer .headline").inner_text().startswith("예, 다음을 할 수 있습니다")
+    assert shared.get_by_label("센터 로우").input_value() == "7r 9b"
 
 
 def test_what_may_i_do_leads_to_a_ruling(browser, base):

@@ -20,6 +20,8 @@ PAGES = {
     "options": "/options?edition=german&row=7r+9b&hand=3r+4r+9g",
     "rulebook": "/doc?edition=mattel-2018&house=reshuffle&lang=de",
     "compare": "/compare?edition=mattel-2018&house=reshuffle",
+    "ask-de": "/ask?edition=german&also=mattel-2018&row=7r+9b&hand=3r+4r+9g&action=match+9b+with+3r&lang=de",
+    "options-ko": "/options?edition=mattel-2018&row=7r+9b&hand=3r+4r+9g&lang=ko",
 }
 SIZES = {"phone": (360, 740), "laptop": (1280, 800)}
 

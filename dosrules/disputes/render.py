@@ -22,7 +22,7 @@ from ..lang.values import phase_words, status_words, value_words
 from .words import action_words, headline, plain_answer, rulesets_phrase, step_words
 
 __all__ = ["render_text", "render_markdown", "render_html", "render_options_text", "render_options_markdown",
-           "render_options_html", "position_lines"]
+           "render_options_html", "position_lines", "answer_parts", "options_parts", "template_words"]
 
 
 def position_lines(scenario, lang: str = "en") -> list[str]:
@@ -284,8 +284,16 @@ def _position(scenario, lang: str = "en") -> dict:
             "actions": [step_words(s, lang) for s in scenario.actions], "follow": scenario.follow}
 
 
-def render_html(scenario, answers: list[Answer], failures: dict, editions: list[str], verbose: bool = False,
-                lang: str = "en") -> str:
+def template_words(lang: str) -> dict:
+    """The helpers a ruling's template says things with in ``lang``: ``say`` (the answers' phrases),
+    ``cite`` (a rule's citation), ``value`` and ``status`` (a rule's value and provenance in words)."""
+    return {"say": lambda key, **f: SAY(key, lang, **f), "cite": lambda r: _citation(r, lang),
+            "value": lambda v: value_words(v, lang), "status": lambda s: status_words(s, lang)}
+
+
+def answer_parts(scenario, answers: list[Answer], failures: dict, lang: str = "en", verbose: bool = False) -> list[dict]:
+    """Each answer with its parts said in ``lang``: the verdict's sentence (``head``), what follows,
+    the other readings of each deciding rule, the notes, the readings' outcomes."""
     items = []
     for a in answers:
         items.append({"a": a, "head": _verdict_head(a, lang), "follows": _follows(a, lang),
@@ -294,11 +302,15 @@ def render_html(scenario, answers: list[Answer], failures: dict, editions: list[
                       "filled": [translate(n, lang) for n in a.filled], "notes": [translate(n, lang) for n in a.notes],
                       "readings": [(r, r.summary_in(lang)) for r in a.readings],
                       "rest": [p for p in a.consulted if p not in {r.path for r in a.rules}] if verbose else []})
+    return items
+
+
+def render_html(scenario, answers: list[Answer], failures: dict, editions: list[str], verbose: bool = False,
+                lang: str = "en") -> str:
     return _env().get_template("ruling.html.j2").render(
         scenario=scenario, position=_position(scenario, lang), plain=plain_answer(scenario, answers, editions, lang),
-        headline=headline(scenario, answers, editions, lang), answers=items, options=None, lang=lang,
-        say=lambda key, **f: SAY(key, lang, **f), cite=lambda r: _citation(r, lang),
-        value=lambda v: value_words(v, lang), status=lambda s: status_words(s, lang))
+        headline=headline(scenario, answers, editions, lang), answers=answer_parts(scenario, answers, failures, lang, verbose),
+        options=None, lang=lang, **template_words(lang))
 
 
 # --- what may I do now? ---------------------------------------------------------------------------
@@ -308,8 +320,13 @@ def _gap_words(opt, lang: str = "en") -> str:
     return SAY("o.gap", lang, path=opt.gap) if opt.gap else ""
 
 
+def _kind_citation(k, lang: str = "en") -> str | None:
+    """The citation of the rule that forbids a kind of action, in ``lang``."""
+    return SAY("silent-source", lang) if k.citation == "the source is silent" else k.citation
+
+
 def _why_not_words(k, lang: str = "en") -> str:
-    cite = SAY("silent-source", lang) if k.citation == "the source is silent" else k.citation
+    cite = _kind_citation(k, lang)
     rule = f" ({k.path}: {cite})" if k.path and cite else (f" ({k.path})" if k.path else "")
     return f"{translate(k.why_not, lang)}{rule}"
 
@@ -402,12 +419,19 @@ def render_options_markdown(scenario, opts, lang: str = "en") -> str:
     return "\n".join(out).rstrip() + "\n"
 
 
+def options_parts(opts, lang: str = "en") -> dict:
+    """What "what may I do now?" says in ``lang``, by ``id`` of the object: each kind's ``titles``,
+    ``why`` not and ``cites`` (the forbidding rule's citation), each option's ``words`` (what it
+    is) and ``acts`` (the action in words), each ruleset's ``blocked`` sentence."""
+    return {"titles": {id(k): _title(k, lang) for o in opts for k in o.kinds},
+            "why": {id(k): translate(k.why_not, lang) for o in opts for k in o.kinds},
+            "cites": {id(k): _kind_citation(k, lang) for o in opts for k in o.kinds},
+            "words": {id(opt): _option_words(opt, lang) for o in opts for k in o.kinds for opt in k.allowed},
+            "acts": {id(opt): step_words(opt.action, lang) for o in opts for k in o.kinds for opt in k.allowed},
+            "blocked": {id(o): o.blocked_in(lang) for o in opts}}
+
+
 def render_options_html(scenario, opts, lang: str = "en") -> str:
     return _env().get_template("ruling.html.j2").render(
         scenario=scenario, position=_position(scenario, lang), headline=" ".join(_options_head(scenario, opts, lang)),
-        answers=[], options=opts, lang=lang, say=lambda key, **f: SAY(key, lang, **f),
-        titles={id(k): _title(k, lang) for o in opts for k in o.kinds},
-        why={id(k): translate(k.why_not, lang) for o in opts for k in o.kinds},
-        words={id(opt): _option_words(opt, lang) for o in opts for k in o.kinds for opt in k.allowed},
-        acts={id(opt): step_words(opt.action, lang) for o in opts for k in o.kinds for opt in k.allowed},
-        blocked={id(o): o.blocked_in(lang) for o in opts})
+        answers=[], options=opts, lang=lang, say=lambda key, **f: SAY(key, lang, **f), **options_parts(opts, lang))

@@ -12,7 +12,7 @@ from typing import Mapping
 
 from ..ruleset.localized import FALLBACK, LANGUAGES
 
-__all__ = ["Phrases", "TABLES", "fields_of", "korean_particles"]
+__all__ = ["Phrases", "TABLES", "fields_of", "korean_particles", "row"]
 
 TABLES: list["Phrases"] = []
 
@@ -46,6 +46,11 @@ def korean_particles(text: str) -> str:
     """``text`` with each double particle after a digit or a Hangul syllable settled; after a
     card code or a name in Latin letters it stays double (이(가))."""
     return _PARTICLE.sub(_particle, text)
+
+
+def row(en: str, de: str, ko: str, eu: str) -> dict[str, str]:
+    """One key's texts, in the order every table writes them."""
+    return {"en": en, "de": de, "ko": ko, "eu": eu}
 
 
 def fields_of(template: str) -> set[str]:

@@ -14,6 +14,7 @@ from collections import OrderedDict
 import tempfile
 from contextlib import asynccontextmanager
 from pathlib import Path
+from urllib.parse import urlencode
 
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
@@ -23,9 +24,11 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from ..errors import DosrulesError
+from ..lang.web import PAGE
 from . import pages
 from .catalogue import read_catalogue
 from .jobs import JobQueue
+from .language import page_language
 from .render import page
 from .uploads import Uploads
 
@@ -46,10 +49,10 @@ class Limits:
         if scope["type"] != "http":
             return await self.app(scope, receive, send)
         if len(scope.get("query_string", b"")) > MAX_QUERY:
-            return await _too_large(f"the address is over {MAX_QUERY:,} characters")(scope, receive, send)
+            return await _too_large(scope, "error.address", MAX_QUERY)(scope, receive, send)
         length = dict(scope.get("headers") or []).get(b"content-length")
         if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
-            return await _too_large(f"the request body is over {MAX_BODY:,} bytes")(scope, receive, send)
+            return await _too_large(scope, "error.body", MAX_BODY)(scope, receive, send)
         seen = 0
 
         async def bounded_receive():
@@ -63,37 +66,51 @@ class Limits:
         try:
             await self.app(scope, bounded_receive, send)
         except _BodyTooLarge:
-            await _too_large(f"the request body is over {MAX_BODY:,} bytes")(scope, receive, send)
+            await _too_large(scope, "error.body", MAX_BODY)(scope, receive, send)
 
 
 class _BodyTooLarge(Exception):
     pass
 
 
-def _too_large(what: str) -> Response:
-    return HTMLResponse(page("error.html.j2", title="Too large", message=f"{what}.",
-                             fix="Shorten the input: a ruling needs a few cards and actions."), status_code=413)
+def _lang_of(request: Request) -> str:
+    """An error page's language: the page's, if it got so far; else a ``lang`` dosrules speaks,
+    else Accept-Language's."""
+    known = getattr(request.state, "lang", None)
+    if known:
+        return known
+    return page_language(request.query_params.get("lang"), request.headers.get("accept-language"), strict=False)
+
+
+def _error(request: Request, status: int, title: str, message: str, fix: str | None, english: bool = False,
+           back: str | None = None) -> Response:
+    lang = _lang_of(request)
+    return HTMLResponse(page("error.html.j2", lang, title=title, message=message, fix=fix, english=english, back=back,
+                             query=urlencode([("lang", lang)])), status_code=status)
+
+
+def _too_large(scope, what: str, limit: int) -> Response:
+    lang = _lang_of(Request(scope))
+    return _error(Request(scope), 413, "error.large", PAGE(what, lang, n=f"{limit:,}") + ".", PAGE("error.shorten", lang))
 
 
 async def _bad_input(request: Request, exc: DosrulesError) -> Response:
-    return HTMLResponse(page("error.html.j2", title="That cannot be asked", message=exc.paragraph(), fix=None,
-                             back=request.headers.get("referer")), status_code=400)
+    """The service's one-paragraph error (in English, as on the command line), framed in the page's language."""
+    return _error(request, 400, "error.bad", exc.paragraph(), None, english=True, back=request.headers.get("referer"))
 
 
 async def _internal(request: Request, exc: Exception) -> Response:
     log.exception("internal error on %s", request.url.path)
-    return HTMLResponse(page("error.html.j2", title="Internal error",
-                             message="Something went wrong inside dosrules while answering this page.",
-                             fix="The server's log has the details; please report it with the page's address."),
-                        status_code=500)
+    lang = _lang_of(request)
+    return _error(request, 500, "error.internal", PAGE("error.internal-what", lang), PAGE("error.internal-fix", lang))
 
 
 async def _not_found(request: Request, exc) -> Response:
     status = getattr(exc, "status_code", 404)
     if status == 405:
         return PlainTextResponse("Method not allowed.", status_code=405)
-    return HTMLResponse(page("error.html.j2", title="Not found", message="There is no such page.",
-                             fix="Start from the home page."), status_code=404)
+    lang = _lang_of(request)
+    return _error(request, 404, "error.not-found", PAGE("error.no-page", lang), PAGE("error.home", lang))
 
 
 def create_app(search_dirs: tuple[str, ...] = (), db: str | None = None, compare_running: int = 1,

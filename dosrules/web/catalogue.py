@@ -17,6 +17,13 @@ class Entry:
     name: str
     description: str
     extends: str | None  # a house rule's edition, if it names one
+    texts: tuple = ()  # the file's name and description as written (a text, or one per language)
+
+    def name_in(self, lang: str) -> str:
+        return text_of(self.texts[0], lang) or self.name if self.texts else self.name
+
+    def description_in(self, lang: str) -> str:
+        return text_of(self.texts[1], lang) if self.texts else self.description
 
 
 @dataclass(frozen=True)
@@ -30,9 +37,9 @@ class Catalogue:
         return [h for h in self.house.values() if h.extends in (None, edition) or h.extends not in self.editions]
 
 
-def text_of(value) -> str:
-    if isinstance(value, dict):  # a name or description with translations: English, else the first
-        return str(value.get("en") or next(iter(value.values()), ""))
+def text_of(value, lang: str = "en") -> str:
+    if isinstance(value, dict):  # a name or description with translations: ``lang``, English, else the first
+        return str(value.get(lang) or value.get("en") or next(iter(value.values()), ""))
     return "" if value is None else str(value)
 
 
@@ -50,6 +57,6 @@ def read_catalogue(search_dirs: Iterable[str | Path] = ()) -> Catalogue:
             continue
         data = file.data
         entry = Entry(path.stem, str(data.get("kind")), text_of(data.get("name")) or path.stem,
-                      text_of(data.get("description")), data.get("extends"))
+                      text_of(data.get("description")), data.get("extends"), (data.get("name"), data.get("description")))
         (editions if entry.kind == "edition" else house)[entry.id] = entry
     return Catalogue(editions, house, dirs)

@@ -18,8 +18,10 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, RedirectResponse, Response
 
 from ..errors import DosrulesError, UsageError
+from ..lang.web import PAGE, card_names
 from .choice import RulesChoice, read_choice, read_specs
 from .jobs import QueueFull
+from .language import page_language
 from .render import page
 
 __all__ = ["home", "upload", "ask", "options", "doc", "compare", "compare_job", "compare_report",
@@ -54,10 +56,24 @@ def _int(params: dict[str, list[str]], name: str, low: int, high: int, default: 
     return int(text)
 
 
-def _languages() -> list[str]:
-    from ..rulebook.render import languages
+def _lang(request: Request, params: dict[str, list[str]]) -> str:
+    """The page's language (``lang``, else Accept-Language), kept for the error pages too."""
+    lang = page_language((params.get("lang") or [None])[0], request.headers.get("accept-language"))
+    request.state.lang = lang
+    return lang
 
-    return languages()
+
+def _picker(path: str, pairs, lang: str) -> list[tuple[str, str, str, bool]]:
+    """The language picker: (code, name, this page's address in that language, current)."""
+    from ..lang import LANGUAGES
+    from ..lang.web import ENDONYMS
+
+    kept = [(k, v) for k, v in pairs if k != "lang"]
+    return [(code, ENDONYMS[code], f"{path}?{urlencode([*kept, ('lang', code)])}", code == lang) for code in LANGUAGES]
+
+
+def _here(request: Request, lang: str) -> list[tuple[str, str, str, bool]]:
+    return _picker(request.url.path, request.query_params.multi_items(), lang)
 
 
 def _state(request: Request):
@@ -70,8 +86,9 @@ def _choice(request: Request, params: dict[str, list[str]]) -> RulesChoice:
     return read_choice(params, catalogue, uploads, default_edition=next(iter(sorted(catalogue.editions)), None))
 
 
-def _links(choice: RulesChoice, extra: list[tuple[str, str]] = ()) -> str:
-    return urlencode([*choice.query(), *extra])
+def _links(choice: RulesChoice, lang: str, extra: list[tuple[str, str]] = ()) -> str:
+    """The query of a link from this page: the choice of rules and the page's language."""
+    return urlencode([*choice.query(), *extra, ("lang", lang)])
 
 
 def _load(request: Request, choice: RulesChoice):
@@ -81,20 +98,24 @@ def _load(request: Request, choice: RulesChoice):
     return load_ruleset(choice.spec(uploads), catalogue.search_dirs)
 
 
-def _silences(request: Request, choice: RulesChoice) -> list[dict[str, Any]]:
-    """The silences of the choice without its readings, each with its readings, who reads it so,
-    and the reading the choice gives it."""
+def _silences(request: Request, choice: RulesChoice, lang: str) -> list[dict[str, Any]]:
+    """The silences of the choice without its readings, each with its readings (in ``lang``), who
+    reads it so, and the reading the choice gives it."""
     from dataclasses import replace
 
     from ..gaps.catalogue import describe_silences
+    from ..lang.values import value_words
+    from ..rulebook.render import descriptions
 
     catalogue, _ = _state(request)
     bare = _load(request, replace(choice, fills=()))
     chosen = dict(choice.fills)
     out = []
     for s in describe_silences(bare, None, catalogue.search_dirs, verify=False):
-        readings = [{"value": r.text, "by": sorted({c.ruleset for c in r.chosen_by})} for r in s.readings]
-        out.append({"path": s.path, "description": s.description, "readings": readings,
+        readings = [{"value": r.text, "words": value_words(r.text, lang), "by": sorted({c.ruleset for c in r.chosen_by})}
+                    for r in s.readings]
+        out.append({"path": s.path, "description": descriptions(lang)[s.path] if lang != "en" else s.description,
+                    "readings": readings,
                     "chosen": chosen.get(s.path)})
     return out
 
@@ -102,15 +123,16 @@ def _silences(request: Request, choice: RulesChoice) -> list[dict[str, Any]]:
 async def home(request: Request) -> Response:
     """Our rules: the edition, house rules, uploaded files and readings, all in the URL."""
     params = _params(request)
+    lang = _lang(request, params)
 
     def build():
         choice = _choice(request, params)
         catalogue, uploads = _state(request)
         ruleset = _load(request, choice)
-        return page("home.html.j2", title="Our rules", catalogue=catalogue, choice=choice,
-                    label=choice.label(uploads), ruleset=ruleset, silences=_silences(request, choice),
-                    uploads=[(u, uploads.name(u)) for u in choice.uploads], query=_links(choice),
-                    error=None, langs=_languages())
+        return page("home.html.j2", lang, title="nav.rules", catalogue=catalogue, choice=choice,
+                    label=choice.label(uploads), ruleset=ruleset, silences=_silences(request, choice, lang),
+                    uploads=[(u, uploads.name(u)) for u in choice.uploads], query=_links(choice, lang),
+                    error=None, langs=_here(request, lang))
     return HTMLResponse(await run_in_threadpool(build))
 
 
@@ -121,6 +143,7 @@ async def upload(request: Request) -> Response:
     for key, value in form.multi_items():
         if isinstance(value, str) and value.strip() and key != "text":
             params.setdefault(key, []).append(value.strip()[:MAX_VALUE])
+    lang = _lang(request, params)
     choice = _choice(request, params)
     catalogue, uploads = _state(request)
     file = form.get("file")
@@ -135,15 +158,15 @@ async def upload(request: Request) -> Response:
         digest = await run_in_threadpool(uploads.add, data, name, choice.edition, catalogue.search_dirs)
     except DosrulesError as err:
         def again():
-            return page("home.html.j2", title="Our rules", catalogue=catalogue, choice=choice,
+            return page("home.html.j2", lang, title="nav.rules", catalogue=catalogue, choice=choice,
                         label=choice.label(uploads), ruleset=_load(request, choice),
-                        silences=_silences(request, choice), query=_links(choice),
+                        silences=_silences(request, choice, lang), query=_links(choice, lang),
                         uploads=[(u, uploads.name(u)) for u in choice.uploads],
                         error=err.paragraph().split("\n"), pasted=data.decode("utf-8", "replace"),
-                        langs=_languages())
+                        langs=_picker("/", choice.query(), lang))
         return HTMLResponse(await run_in_threadpool(again), status_code=400)
     kept = RulesChoice(choice.edition, choice.house, (*choice.uploads, digest), choice.fills)
-    return RedirectResponse("/?" + _links(kept), status_code=303)
+    return RedirectResponse("/?" + _links(kept, lang), status_code=303)
 
 
 def _position(params: dict[str, list[str]]) -> dict[str, Any]:
@@ -185,42 +208,49 @@ KEEP_RULINGS = 256  # rulings kept in memory per server: a query always means on
                    # immutable by id, uploads named by content hash)
 
 
-def _question_page(request: Request, params, title: str, **answer) -> str:
-    """The page of a question (the position, the rulesets asked under) with ``answer``'s parts."""
+def _question_page(request: Request, params, lang: str, title: str, **answer) -> str:
+    """The page of a question (the position, the rulesets asked under) with ``answer``'s parts,
+    in ``lang``; its address (to share) names the language."""
+    from ..disputes.words import step_words
+
     catalogue, _ = _state(request)
     choice, specs = _asked_under(request, params)
     context = {"answers": [], "plain": None, "summary": None, "options": None, **answer}
-    return page("ask.html.j2", title=title, catalogue=catalogue, choice=choice, pos=_position(params),
-                label=specs[0][1], also=[s for _, s in specs[1:]], query=_links(choice),
-                here=f"{request.url.path}?{request.url.query}", **context)
+    here = [(k, v) for k, v in request.query_params.multi_items() if k != "lang"] + [("lang", lang)]
+    return page("ask.html.j2", lang, title=title, catalogue=catalogue, choice=choice, pos=_position(params),
+                label=specs[0][1], also=[s for _, s in specs[1:]], query=_links(choice, lang),
+                here=f"{request.url.path}?{urlencode(here)}", langs=_here(request, lang),
+                step=lambda text: step_words(text, lang), picker_labels=card_names(lang), **context)
 
 
 async def ask(request: Request) -> Response:
     """Can I do this? The verdict under each chosen ruleset, opening with the one-sentence answer.
     A ruling asked again (a shared link reopened) is answered from memory."""
     params = _params(request)
-    key, kept = request.url.query, request.app.state.rulings
+    lang = _lang(request, params)
+    key, kept = (lang, request.url.query), request.app.state.rulings
     if key in kept:
         kept.move_to_end(key)
         return HTMLResponse(kept[key])
 
     def build():
         from ..disputes import ask as ask_under, shipped_editions
+        from ..disputes.render import answer_parts
         from ..disputes.words import headline, plain_answer
 
         catalogue, _ = _state(request)
         _, specs = _asked_under(request, params)
         scenario = _scenario(_position(params), options=False)
         if scenario is None:
-            return _question_page(request, params, "Can I do this?"), False
+            return _question_page(request, params, lang, "nav.ask"), False
         labels = dict(specs)
         answers = ask_under(scenario, [s for s, _ in specs], search_dirs=catalogue.search_dirs)
         for a in answers:
             a.spec = labels.get(a.spec, a.spec)
         editions = shipped_editions()
-        return _question_page(request, params, "Can I do this?", answers=answers,
-                              plain=plain_answer(scenario, answers, editions),
-                              summary=headline(scenario, answers, editions)), True
+        return _question_page(request, params, lang, "nav.ask", answers=answer_parts(scenario, answers, {}, lang),
+                              plain=plain_answer(scenario, answers, editions, lang),
+                              summary=headline(scenario, answers, editions, lang)), True
     text, ruled = await run_in_threadpool(build)
     if ruled:
         kept[key] = text
@@ -232,30 +262,32 @@ async def ask(request: Request) -> Response:
 async def options(request: Request) -> Response:
     """What may I do? Every legal action under each chosen ruleset, each a link to its ruling."""
     params = _params(request)
+    lang = _lang(request, params)
 
     def build():
         from ..disputes import ruleset as load_spec
         from ..disputes.options import options as options_under
+        from ..disputes.render import options_parts
 
         catalogue, _ = _state(request)
         _, specs = _asked_under(request, params)
         scenario = _scenario(_position(params), options=True)
         found = [] if scenario is None else [options_under(scenario, load_spec(spec, catalogue.search_dirs), label)
                                              for spec, label in specs]
-        base = [(k, v) for k, values in params.items() if k != "action" for v in values]
-        return _question_page(request, params, "What may I do?", options=found,
-                              ask_link=lambda action: "/ask?" + urlencode([*base, ("action", action)]))
+        base = [(k, v) for k, values in params.items() if k not in ("action", "lang") for v in values]
+        return _question_page(request, params, lang, "nav.options", options=found, **options_parts(found, lang),
+                              ask_link=lambda action: "/ask?" + urlencode([*base, ("action", action), ("lang", lang)]))
     return HTMLResponse(await run_in_threadpool(build))
 
 
 async def doc(request: Request) -> Response:
     """The rulebook of the choice, or with ``against`` the sheet of what it changes."""
     params = _params(request)
+    lang = _lang(request, params)
 
     def build():
         from ..rulebook import render
 
-        lang = (params.get("lang") or ["en"])[0]
         render.check_options("html", lang)
         choice = _choice(request, params)
         catalogue, _ = _state(request)
@@ -271,7 +303,7 @@ async def doc(request: Request) -> Response:
                                          fmt="html", lang=lang, cite=cite)
         else:
             text = render.render_rulebook(ruleset, players=players, fmt="html", lang=lang, cite=cite)
-        back = page("doc_bar.html.j2", query=_links(choice), langs=_languages(), lang=lang,
+        back = page("doc_bar.html.j2", lang, query=_links(choice, lang), langs=_here(request, lang),
                     against=against, edition=choice.edition)
         return text.replace("<body>", "<body>\n" + back, 1)  # the document as doc prints it, with a way back
     return HTMLResponse(await run_in_threadpool(build))
@@ -282,15 +314,18 @@ async def compare(request: Request) -> Response:
     catalogue, uploads = _state(request)
     if request.method == "GET":
         params = _params(request)
+        lang = _lang(request, params)
         choice = _choice(request, params)
-        return HTMLResponse(page("compare.html.j2", title="Compare", catalogue=catalogue, choice=choice,
-                                 label=choice.label(uploads), query=_links(choice), policies=_POLICIES,
-                                 max_rounds=MAX_COMPARE_ROUNDS, also=read_specs(params, catalogue)))
+        return HTMLResponse(page("compare.html.j2", lang, title="nav.compare", catalogue=catalogue, choice=choice,
+                                 label=choice.label(uploads), query=_links(choice, lang), policies=_POLICIES,
+                                 max_rounds=MAX_COMPARE_ROUNDS, also=read_specs(params, catalogue),
+                                 langs=_here(request, lang)))
     form = await request.form(max_files=0, max_fields=64)
     params = {}
     for key, value in form.multi_items():
         if isinstance(value, str) and value.strip():
             params.setdefault(key, []).append(value.strip()[:MAX_VALUE])
+    lang = _lang(request, params)
     choice = _choice(request, params)
     also = [s for s in read_specs(params, catalogue) if s != choice.label(uploads)]
     if not also:
@@ -302,16 +337,17 @@ async def compare(request: Request) -> Response:
         raise UsageError(f"'{policy[:20]}' is not a behaviour offered here", where="policy",
                          fix=f"Choose one of: {', '.join(_POLICIES)}.")
     argv = [choice.spec(uploads), *also, "--players", str(players), "--rounds", str(rounds), "--policy", policy]
-    label = f"{choice.label(uploads)} against {', '.join(also)}, {players} players, {rounds:,} rounds, {policy}"
+    label = PAGE("compare.label", lang, label=choice.label(uploads), others=", ".join(also), players=players,
+                 rounds=f"{rounds:,}", policy=PAGE(f"policy.{policy}", lang))
     try:
         job = request.app.state.jobs.submit(argv, label)
     except QueueFull:
         q = request.app.state.jobs
-        return HTMLResponse(page("error.html.j2", title="Busy",
-                                 message=f"{q.running} comparison(s) are running and {q.waiting} waiting, the most "
-                                         "this server takes at once.",
-                                 fix="Try again when one has finished."), status_code=503)
-    return RedirectResponse(f"/compare/{job.id}", status_code=303)
+        return HTMLResponse(page("error.html.j2", lang, title="error.busy",
+                                 message=PAGE("error.busy-what", lang, running=q.running, waiting=q.waiting),
+                                 fix=PAGE("error.busy-fix", lang), query=urlencode([("lang", lang)])),
+                            status_code=503)
+    return RedirectResponse(f"/compare/{job.id}?lang={lang}", status_code=303)
 
 
 def _job(request: Request):
@@ -324,8 +360,10 @@ def _job(request: Request):
 
 async def compare_job(request: Request) -> Response:
     """A comparison's progress (the page reloads itself), then its report."""
+    lang = _lang(request, _params(request))
     job = _job(request)
-    return HTMLResponse(page("job.html.j2", title="Compare", job=job))
+    return HTMLResponse(page("job.html.j2", lang, title="nav.compare", job=job, query=urlencode([("lang", lang)]),
+                             langs=_here(request, lang)))
 
 
 async def compare_report(request: Request) -> Response:

@@ -11,7 +11,9 @@
   var target = fields[0];
   fields.forEach(function (f) { f.addEventListener("focus", function () { target = f; }); });
   var colours = [["r", "red"], ["b", "blue"], ["g", "green"], ["y", "yellow"]];
+  var names = JSON.parse(picker.getAttribute("data-labels") || "{}"); // each card named in the page's language
   function add(code, cls, label, title) {
+    title = names[code] || title;
     var b = document.createElement("button");
     b.type = "button";
     b.className = "card " + cls;
@@ -36,8 +38,8 @@
   clear.type = "button";
   clear.className = "card clear";
   clear.textContent = "⌫";
-  clear.title = "remove the last card";
-  clear.setAttribute("aria-label", "remove the last card of the field");
+  clear.title = picker.getAttribute("data-clear") || "remove the last card of the field";
+  clear.setAttribute("aria-label", clear.title);
   clear.addEventListener("click", function () {
     var parts = target.value.trim().split(/\s+/);
     parts.pop();
