@@ -40,6 +40,12 @@ class MatchFlow(Zones):
             return []
         if self.drew and not after_draw_ok and first_forbidden(self, None, 0, ("turn",)):
             return []
+        fast = self.fast  # an untraced game: the rules' prepared tables (engine.specialised)
+        if (fast is not None and fast.simple_matching and not use_table and not self.all_wild_turn
+                and not (self.drew and fast.drawn_card_only)):
+            listed = fast.simple_matches(hand, row, self.used)
+            if listed is not None:
+                return listed
         if (self.c.simple_matching and not use_table and not self.all_wild_turn
                 and not (self.drew and self.c.match_after_draw is _DRAWN_CARD)):
             return self._simple_matches(hand, row)
