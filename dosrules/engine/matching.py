@@ -182,6 +182,21 @@ class MatchFlow(Zones):
 
     # --- colour -------------------------------------------------------------------------------
 
+    def match_colour(self, m: Match) -> tuple[str | None, str | None]:
+        """:meth:`colour_outcome` of match ``m``. It depends on the match's cards and the rules
+        alone: an untraced game remembers it per ``Match`` object (``engine.specialised``); a
+        traced game works it out, reading the rules it rests on, every time."""
+        fast = self.fast
+        if fast is None:
+            return self.colour_outcome(m.target, m.cards)
+        colours = fast.colours
+        known = colours.get(id(m))
+        if known is not None and known[0] is m:
+            return known[1]
+        outcome = self.colour_outcome(m.target, m.cards)
+        fast.remember_colour(m, outcome)
+        return outcome
+
     def colour_outcome(self, target: Declared, cards: tuple[Declared, ...]) -> tuple[str | None, str | None]:
         """(bonus, gap path): bonus is 'single-colour', 'double-colour' or None; the gap path is
         set when the bonus depends on an unspecified rule."""

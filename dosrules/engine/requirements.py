@@ -94,12 +94,12 @@ def _why_after_draw(s: State, m: Match) -> str:
 
 
 def _colour_bonus(s: State, m: Match, i: int):
-    _, path = s.colour_outcome(m.target, m.cards)
+    _, path = s.match_colour(m)
     return (GAP, path) if path else ALLOWED
 
 
 def _colour_restricts(s: State, m: Match, i: int):
-    bonus, path = s.colour_outcome(m.target, m.cards)
+    bonus, path = s.match_colour(m)
     if bonus is not None:
         return ALLOWED
     rule = s.c.colour_restricts

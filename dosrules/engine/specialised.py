@@ -32,6 +32,8 @@ Combo = tuple[int, tuple[Declared, ...], int]
 Pair = tuple[int, int, list[Combo]]
 
 _DRAWN_CARD: Final = MatchAfterDraw.DRAWN_CARD
+#: colour outcomes kept at most per ruleset (all are dropped when it is reached)
+COLOURS_KEPT: Final = 65536
 
 
 class Specialised:
@@ -62,6 +64,14 @@ class Specialised:
             self.singles.append([self._combo(v, (d,)) for v, d in options])
         self._pairs: dict[int, Pair] = {}
         self._matches: dict[int, Match] = {}
+        #: id(match) -> (the match, its colour_outcome), see MatchFlow.match_colour
+        self.colours: dict[int, tuple[Match, tuple[str | None, str | None]]] = {}
+
+    def remember_colour(self, m: Match, outcome: tuple[str | None, str | None]) -> None:
+        """Keep the colour outcome of ``m`` (and ``m``, so that its id stays its own while kept)."""
+        if len(self.colours) >= COLOURS_KEPT:  # matches made afresh each time (parsed, listed) come and go
+            self.colours.clear()
+        self.colours[id(m)] = (m, outcome)
 
     def _combo(self, value: int, cards: tuple[Declared, ...]) -> Combo:
         number = self._combos
