@@ -204,7 +204,7 @@ class State(Rounds):
         """A table before the first deal (``begin`` deals it); ``trace``: see ``dosrules.engine.trace``."""
         c = self.c = TracedRules(cast(CompiledRules, compiled), self) if trace else compiled
         # an untraced game's tables prepared from its rules; a traced game reads only through c
-        self.fast = specialised(compiled) if isinstance(c, CompiledRules) else None
+        self.fast = specialised(c) if isinstance(c, CompiledRules) else None
         self.chance = chance
         self._dealer_draw = tuple(dealer_draw)  # see new_game
         self.ruleset = c.ruleset
