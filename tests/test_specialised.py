@@ -97,3 +97,34 @@ def test_random_play_is_the_same_traced_and_untraced(spec):
         a, b = agents[0][plain.current_player()].act(plain), agents[1][traced.current_player()].act(traced)
         assert a == b and plain.apply(a) == traced.apply(b)
     assert traced.is_terminal() and plain.scores == traced.scores
+
+
+def _rulesets() -> list[str]:
+    from test_engine_random import ALL
+    return ALL
+
+
+@pytest.mark.parametrize("spec", _rulesets())
+def test_a_row_its_rules_make_moot_allows_every_match_along_random_games(spec):
+    """What an untraced game leaves out of the requirement table (``Requirement.moot``) allows,
+    on every row card a match could name, each match the table lists, at every turn."""
+    from dosrules.engine.requirements import ALLOWED, MATCH_REQUIREMENTS
+
+    ruleset = load_ruleset(spec)
+    state = new_game(ruleset, ruleset.rules.players.min, seed=2, max_rounds=6)
+    moot = [r for r in MATCH_REQUIREMENTS if r.moot(state.c)]
+    assert [r for r in MATCH_REQUIREMENTS if r not in moot] == list(state.fast.requirements)
+    rng, judged = random.Random(2), 0
+    while not state.is_terminal() and moot:
+        if state.phase == "turn":
+            for r in moot:
+                assert r.stage != "turn" or r.judge(state, None, 0) == ALLOWED
+            for m in _generic(state, after_draw_ok=True, use_table=True)[:40]:
+                for i, card in enumerate(state.row):
+                    if card == m.target.card:
+                        for r in moot:
+                            assert r.judge(state, m, i) == ALLOWED, (r.path, str(m), i)
+                            judged += 1
+        acts = state.legal_actions()
+        state.apply(acts[rng.randrange(len(acts))])
+    assert judged or not moot or state.round == 1

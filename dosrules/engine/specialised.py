@@ -23,6 +23,7 @@ from ..ruleset.cards import Card, Declared
 from ..ruleset.model import MatchAfterDraw
 from .actions import Match, declared_key
 from .compiled import CompiledRules
+from .requirements import MATCH_REQUIREMENTS, Requirement
 
 __all__ = ["Specialised", "specialised"]
 
@@ -46,6 +47,8 @@ class Specialised:
         #: simple matching applies to a turn (no row of only wilds, no drawn-card restriction after a draw)
         self.simple_matching: bool = bool(c.simple_matching)
         self.drawn_card_only: bool = c.match_after_draw is _DRAWN_CARD
+        #: the requirement rows these rules do not make moot (requirements.judge_match)
+        self.requirements: tuple[Requirement, ...] = tuple(r for r in MATCH_REQUIREMENTS if not r.moot(c))
         self._hand: list[list[tuple[int, Declared]]] = [list(c.hand_options[card]) for card in c.faces]
         #: face -> [(target declaration, value, its number)]
         self.targets: list[list[tuple[Declared, int, int]]] = []
