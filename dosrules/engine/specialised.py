@@ -1,18 +1,26 @@
-"""What is fixed per ruleset, prepared once for untraced games: matching tables on face indices.
+"""What is fixed per ruleset, prepared once for untraced games (``State.fast``).
 
-An untraced game (``State.fast``) lists its simple matches from these tables instead of hashing
-``Card`` and ``Declared`` values at every call: each face's hand options and each pair of faces'
-double options are listed once (in the order ``MatchFlow._by_value`` makes them), and each
-``Match`` object is made once, its two cards already in canonical order. The result is the list
-``MatchFlow._simple_matches`` gives, in the same order (a test compares them on generated
-positions), so the same games are played.
+Three things, each giving exactly what the engine's own formulation gives:
 
-**Traces stay exact.** These tables are built from the ``CompiledRules`` once, when the first
-untraced game of those rules asks for them, and are never given to a traced game
-(``State.fast`` is None there): a traced game reads its rules through ``state.c`` as before, so
-it records the same reads, and the "rests on" answers and ``rules_read`` do not change. A table
-read here would otherwise report every rule it was built from (``hand_options``: the deck, the
-colours, the Wild DOS value and the Wild # range), whether or not the engine needed them then.
+* **The simple matches** on face indices: each face's hand options and each pair of faces'
+  double options are listed once (in the order ``MatchFlow._by_value`` makes them), only the
+  combos of a value some free row card counts as are gathered, and each ``Match`` object is made
+  once, its two cards already in canonical order. The list is ``MatchFlow._simple_matches``'s,
+  in its order (``tests/test_specialised.py`` compares them along random games), instead of
+  hashing ``Card`` and ``Declared`` values at every call.
+* **Colour outcomes** remembered per ``Match`` object (``MatchFlow.match_colour``): the colour
+  bonus of a match, and the rule it may rest on, depend on its cards and the rules alone.
+* **The requirement rows** these rules leave open: a row whose rule allows every match under
+  these values (``Requirement.moot``: single matches allowed, a Wild # in the row declared by
+  its matcher, ...) is not judged.
+
+**Traces stay exact.** These tables are built from the ``CompiledRules`` when the first untraced
+game of those rules asks for them and are never given to a traced game (``State.fast`` is None
+there): a traced game reads its rules through ``state.c`` as before, at the moment each decides,
+so it records the same reads and the "rests on" answers and ``rules_read`` do not change. Read
+in a traced game, a table would report every rule it was built from (the hand options: the
+deck, the colours, the Wild DOS value and the Wild # range), whether the engine needed them
+then or not, and a moot row skipped would not be read at all.
 """
 
 from __future__ import annotations
@@ -33,8 +41,8 @@ Combo = tuple[int, tuple[Declared, ...], int]
 Pair = tuple[int, int, list[Combo]]
 
 _DRAWN_CARD: Final = MatchAfterDraw.DRAWN_CARD
-#: colour outcomes kept at most per ruleset (all are dropped when it is reached)
-COLOURS_KEPT: Final = 65536
+#: matches, and colour outcomes, kept at most per ruleset (all are dropped when it is reached)
+KEPT: Final = 65536
 
 
 class Specialised:
@@ -72,7 +80,7 @@ class Specialised:
 
     def remember_colour(self, m: Match, outcome: tuple[str | None, str | None]) -> None:
         """Keep the colour outcome of ``m`` (and ``m``, so that its id stays its own while kept)."""
-        if len(self.colours) >= COLOURS_KEPT:  # matches made afresh each time (parsed, listed) come and go
+        if len(self.colours) >= KEPT:  # matches made afresh each time (parsed, listed) come and go
             self.colours.clear()
         self.colours[id(m)] = (m, outcome)
 
@@ -102,6 +110,8 @@ class Specialised:
         key = combo[2] * self._n_targets + target[2]
         m = self._matches.get(key)
         if m is None:
+            if len(self._matches) >= KEPT:  # (about 20,000 are made in 3,000 rounds of random play)
+                self._matches.clear()
             m = self._matches[key] = Match.trusted(target[0], combo[1])
         return m
 
