@@ -28,7 +28,7 @@ DATA = ("rulesets", "schemas")
 #: compiled by mypyc in a wheel (one shared library; the .py files stay the source)
 MYPYC_MODULES = [f"dosrules/engine/{name}.py" for name in (
     "phase", "zones", "matching", "turn", "rounds", "state", "requirements", "compiled", "chance", "values",
-    "events", "actions")] + [
+    "events", "actions", "specialised")] + [
     f"dosrules/play/{name}.py" for name in ("agents", "behaviour", "tally")] + [
     f"dosrules/rl/{name}.py" for name in ("deckchance", "episode", "codebook")]  # the RL wrapper's own work (issue 17)
 

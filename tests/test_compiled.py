@@ -16,7 +16,7 @@ from dosrules.ruleset.model import UNSPECIFIED, Rules, Ruleset, is_unspecified, 
 
 #: every shipped edition, and every house rule on top of the 2018 sheet
 SHIPPED = [*shipped_ids("editions"), *(f"mattel-2018+{h}" for h in shipped_ids("house"))]
-_METADATA = {"ruleset", "rules", "players", "sources"}
+_METADATA = {"ruleset", "rules", "players", "sources", "specialised"}  # specialised: the tables of untraced games
 
 
 def _player_counts(ruleset: Ruleset) -> list[int]:

@@ -119,6 +119,8 @@ class CompiledRules:
         self._declaration_tables(src)
         #: attribute -> the rule paths its value is computed from, in rule-tree order
         self.sources: Mapping[str, tuple[str, ...]] = src.mapping()
+        #: the matching tables for untraced games (``engine.specialised``), built when first asked for
+        self.specialised: Any = None
 
     def _setup(self, src: _Sources) -> None:
         """Players, the deck and the setup rules."""

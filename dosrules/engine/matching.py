@@ -40,6 +40,12 @@ class MatchFlow(Zones):
             return []
         if self.drew and not after_draw_ok and first_forbidden(self, None, 0, ("turn",)):
             return []
+        fast = self.fast  # an untraced game: the rules' prepared tables (engine.specialised)
+        if (fast is not None and fast.simple_matching and not use_table and not self.all_wild_turn
+                and not (self.drew and fast.drawn_card_only)):
+            listed = fast.simple_matches(hand, row, self.used)
+            if listed is not None:
+                return listed
         if (self.c.simple_matching and not use_table and not self.all_wild_turn
                 and not (self.drew and self.c.match_after_draw is _DRAWN_CARD)):
             return self._simple_matches(hand, row)
@@ -175,6 +181,21 @@ class MatchFlow(Zones):
         return [Place(d) for card in dict.fromkeys(self.hands[self.turn_seat]) for d in opts[card]]
 
     # --- colour -------------------------------------------------------------------------------
+
+    def match_colour(self, m: Match) -> tuple[str | None, str | None]:
+        """:meth:`colour_outcome` of match ``m``. It depends on the match's cards and the rules
+        alone: an untraced game remembers it per ``Match`` object (``engine.specialised``); a
+        traced game works it out, reading the rules it rests on, every time."""
+        fast = self.fast
+        if fast is None:
+            return self.colour_outcome(m.target, m.cards)
+        colours = fast.colours
+        known = colours.get(id(m))
+        if known is not None and known[0] is m:
+            return known[1]
+        outcome = self.colour_outcome(m.target, m.cards)
+        fast.remember_colour(m, outcome)
+        return outcome
 
     def colour_outcome(self, target: Declared, cards: tuple[Declared, ...]) -> tuple[str | None, str | None]:
         """(bonus, gap path): bonus is 'single-colour', 'double-colour' or None; the gap path is

@@ -51,13 +51,16 @@ class Requirement:
     ``judge(state, match, row index)`` gives ALLOWED, FORBIDDEN or GAP, or ``(GAP, path)`` when
     the rule path depends on the cards (the colour rules). ``why`` and ``situation`` take
     ``(state, match)`` and give the ``why_not`` message and the rule-gap event's text.
-    ``decides`` is "legality", or "bonus" for a rule that decides only the colour bonus."""
+    ``decides`` is "legality", or "bonus" for a rule that decides only the colour bonus.
+    ``moot(compiled rules)``: the judge allows every match under these rules, whatever the
+    position (an untraced game leaves the row out: ``engine.specialised``)."""
 
     path: str
     stage: str
     judge: Callable
     why: Callable
     situation: Callable
+    moot: Callable
     decides: str = "legality"
 
 
@@ -94,12 +97,12 @@ def _why_after_draw(s: State, m: Match) -> str:
 
 
 def _colour_bonus(s: State, m: Match, i: int):
-    _, path = s.colour_outcome(m.target, m.cards)
+    _, path = s.match_colour(m)
     return (GAP, path) if path else ALLOWED
 
 
 def _colour_restricts(s: State, m: Match, i: int):
-    bonus, path = s.colour_outcome(m.target, m.cards)
+    bonus, path = s.match_colour(m)
     if bonus is not None:
         return ALLOWED
     rule = s.c.colour_restricts
@@ -111,49 +114,58 @@ def _colour_restricts(s: State, m: Match, i: int):
 MATCH_REQUIREMENTS: tuple[Requirement, ...] = (
     Requirement(  # judged with m None too: may any match be made now
         "drawing.match_after_draw", "turn", _after_draw, _why_after_draw,
-        lambda s, m: f"seat {_seat(s)} matches after drawing ({m})"),
+        lambda s, m: f"seat {_seat(s)} matches after drawing ({m})",
+        lambda c: c.match_after_draw is MatchAfterDraw.ANY),
     Requirement(
         "matching.single", "kind",
         lambda s, m, i: _ruling(s.c.single) if len(m.cards) == 1 else ALLOWED,
         lambda s, m: "single matches are not allowed",
-        lambda s, m: f"seat {_seat(s)} makes a single match ({m})"),
+        lambda s, m: f"seat {_seat(s)} makes a single match ({m})",
+        lambda c: c.single is True),
     Requirement(
         "matching.double", "kind",
         lambda s, m, i: _ruling(s.c.double) if len(m.cards) == 2 else ALLOWED,
         lambda s, m: "double matches are not allowed",
-        lambda s, m: f"seat {_seat(s)} makes a double match ({m})"),
+        lambda s, m: f"seat {_seat(s)} makes a double match ({m})",
+        lambda c: c.double is True),
     Requirement(  # a row card already matched this turn, matched again
         "matching.once_per_row_card", "target",
         lambda s, m, i: _ruling(_not(s.c.once_per_row_card)) if s.used[i] else ALLOWED,
         lambda s, m: f"the {m.target.card} in the Centre Row has already been matched this turn",
-        lambda s, m: f"seat {_seat(s)} matches {m.target}, already matched this turn, again"),
+        lambda s, m: f"seat {_seat(s)} matches {m.target}, already matched this turn, again",
+        lambda c: c.once_per_row_card is False),
     Requirement(  # more row cards matched in one turn than the refill minimum
         "matching.any_row_card", "target",
         lambda s, m, i: _ruling(s.c.any_row_card) if _wide_row(s, i) else ALLOWED,
         lambda s, m: f"no more than {s.c.row_card_limit} Centre Row cards may be matched in a turn",
-        lambda s, m: f"seat {_seat(s)} matches more than {s.c.row_card_limit} cards of a wide Centre Row"),
+        lambda s, m: f"seat {_seat(s)} matches more than {s.c.row_card_limit} cards of a wide Centre Row",
+        lambda c: c.any_row_card is True),
     Requirement(  # the value a Wild # lying in the row counts as (no rule, or its placer's unknown)
         "wilds.wild_number.row_value", "target",
         lambda s, m, i: (GAP if s.row[i].kind is Kind.WILD_NUMBER and s.row_bind[i] is None
                          and s.c.wild_row is not _MATCHER and not s.all_wild_turn else ALLOWED),
         lambda s, m: "",
         lambda s, m: (f"seat {_seat(s)} matches a Wild # lying in the Centre Row ({m})" +
-                      (_UNKNOWN_DECLARATION if s.c.wild_row is _PLACER else ""))),
+                      (_UNKNOWN_DECLARATION if s.c.wild_row is _PLACER else "")),
+        lambda c: c.wild_row is _MATCHER),
     Requirement(  # the colour a Wild DOS lying in the row counts as
         "wilds.wild_dos.row_colour", "target",
         lambda s, m, i: (GAP if s.row[i].kind is Kind.WILD_DOS and s.row_bind[i] is None
                          and s.c.wild_dos_row is not _MATCHER and not s.all_wild_turn else ALLOWED),
         lambda s, m: "",
         lambda s, m: (f"who names the colour of the Wild DOS seat {_seat(s)} matches in the Centre Row ({m})" +
-                      (_UNKNOWN_DECLARATION if s.c.wild_dos_row is _PLACER else ""))),
+                      (_UNKNOWN_DECLARATION if s.c.wild_dos_row is _PLACER else "")),
+        lambda c: c.wild_dos_row is _MATCHER),
     Requirement(  # whether the match earns a colour bonus, when a wild's colour is unspecified
         "wilds", "colour", _colour_bonus,
         lambda s, m: "",
-        lambda s, m: f"whether {m} earns a colour bonus", decides="bonus"),
+        lambda s, m: f"whether {m} earns a colour bonus",
+        lambda c: c.plain_colour, decides="bonus"),  # (colour_outcome names no rule then)
     Requirement(
         "matching.colour_restricts", "colour", _colour_restricts,
         lambda s, m: "a match must also match the row card's colour",
-        lambda s, m: f"seat {_seat(s)} matches without matching colour ({m})"),
+        lambda s, m: f"seat {_seat(s)} matches without matching colour ({m})",
+        lambda c: c.colour_restricts is False),
 )
 
 
@@ -163,8 +175,10 @@ def _not(value: bool | None) -> bool | None:
 
 def judge_match(s: State, m: Match | None, i: int, stages=STAGES, skip=()):
     """Yield (requirement, verdict, path) for every requirement of match ``m`` on row card ``i``
-    that does not allow it outright, in table order (``skip``: rule paths to leave out)."""
-    for req in MATCH_REQUIREMENTS:
+    that does not allow it outright, in table order (``skip``: rule paths to leave out). An
+    untraced game judges only the rows its rules do not make moot (``Requirement.moot``)."""
+    fast = s.fast
+    for req in (MATCH_REQUIREMENTS if fast is None else fast.requirements):
         if req.stage not in stages or req.path in skip:
             continue
         verdict = req.judge(s, m, i)

@@ -38,6 +38,7 @@ from .events import DosCalled, Event
 from .phase import BONUS, CATCH, DECLARE, ENDING, FINISH, OVER, TURN, Phase
 from .requirements import ending_rules, endings
 from .rounds import Rounds
+from .specialised import specialised
 from .trace import TracedRules
 
 __all__ = ["State", "new_game", "from_position", "Phase", "check_dealer_draw"]
@@ -202,6 +203,8 @@ class State(Rounds):
                  max_turns: int | None = None, dealer_draw=(), trace: bool = False):
         """A table before the first deal (``begin`` deals it); ``trace``: see ``dosrules.engine.trace``."""
         c = self.c = TracedRules(cast(CompiledRules, compiled), self) if trace else compiled
+        # an untraced game's tables prepared from its rules; a traced game reads only through c
+        self.fast = specialised(c) if isinstance(c, CompiledRules) else None
         self.chance = chance
         self._dealer_draw = tuple(dealer_draw)  # see new_game
         self.ruleset = c.ruleset

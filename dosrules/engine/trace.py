@@ -12,7 +12,9 @@ plain ``CompiledRules`` and pays nothing for this::
 
 The record is complete because the engine reads every rule through ``state.c`` at the moment the
 rule decides something, and keeps no rule value anywhere else (not on the state, not in module
-globals, not across calls): keep it so.
+globals, not across calls): keep it so. The one exception is an untraced game's ``state.fast``
+(``engine.specialised``: tables prepared from its rules, a colour outcome remembered per match,
+the requirement rows its rules leave open), which a traced game never has: it reads as above.
 
 A path is a *direct* read when the engine read an attribute computed from at most two rules
 (``after_failed_draw`` from ``drawing.after_failed_draw``; ``dos_active`` from the call's

@@ -74,7 +74,7 @@ class TurnFlow(MatchFlow):
             gaps = match_gaps(self, m, idx)
             if gaps:
                 return self._gap(*gaps[0])
-            bonus = self.colour_outcome(m.target, m.cards)[0]
+            bonus = self.match_colour(m)[0]
         for d in m.cards:  # keep the game's own card objects (interned faces) in every zone
             card = d.card
             f = index.get(id(card))

@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from .compiled import CompiledRules
     from .events import Event
     from .phase import Phase
+    from .specialised import Specialised
     from .trace import TracedRules
 
 __all__ = ["Zones"]
@@ -29,6 +30,8 @@ class Zones:
 
     #: the rules, read only through this (a ``TracedRules`` view of them in a traced game)
     c: CompiledRules | TracedRules
+    #: the rules' matching tables prepared for an untraced game; None in a traced one (``specialised``)
+    fast: Specialised | None
     chance: Chance
     _dealer_draw: tuple[Card, ...]
     ruleset: Ruleset
