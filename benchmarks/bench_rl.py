@@ -86,7 +86,8 @@ def engine(ruleset: str, players: int, games: int, seed: int) -> dict:
     decisions = 0
     start = time.process_time()
     for outcomes, actions in recorded:
-        state = State(rl.compiled, DeckChance(rl.compiled, outcomes))
+        state = State(rl.compiled, DeckChance(rl.compiled, outcomes),  # the episode's bounds: a round
+                      max_rounds=rl.max_rounds, max_turns=rl.max_turns)  # it truncates ends here too
         state.begin()
         for action in actions:
             state.legal_actions()

@@ -188,6 +188,10 @@ class Episode:
         self._base: State | None = None if of is None else of._base  # a position before every step in _since
         self._since: tuple = () if of is None else of._since  # ((step, outcomes), (previous, (...))): the steps since _base
         self._since_len: int = 0 if of is None else of._since_len
+        # the codebook ids of the engine's legal actions, and the tuple of them they were made
+        # from (held, so that it is the state's own while the state keeps it)
+        self._legal_of: tuple | None = None if of is None else of._legal_of
+        self._legal_ids: list[int] = [] if of is None else of._legal_ids
         if of is not None:
             return
         state = self._state = State(game.compiled, _live_chance(game.compiled, ()) if chance is None else chance,
@@ -241,7 +245,8 @@ class Episode:
         assert state is not None
         if state.is_terminal() or self.moves >= self.game.max_game_length:
             return []
-        return self.game.codebook.indices(state.legal_actions())
+        legal = state.legal_actions()
+        return list(self._legal_ids if legal is self._legal_of else self._index(legal))  # a new list each time: the caller may change it
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """(outcome, probability) pairs at a chance node, ascending."""
@@ -320,7 +325,8 @@ class Episode:
             raise ValueError("the game is over")
         actions = game.codebook.actions  # codebook.action(i), inline: this runs at every decision
         action: Any = actions[i] if type(i) is int and 0 <= i < len(actions) else game.codebook.action(i)
-        if action not in state.legal_actions():  # refused before the episode records the move
+        legal = state.legal_actions()  # legal_ids() made the ids of this tuple, mostly
+        if i not in (self._legal_ids if legal is self._legal_of else self._index(legal)):
             from ..engine.explain import refuse
             refuse(state, action)
         if self.moves == 0 and game.episode == "round":
@@ -334,6 +340,11 @@ class Episode:
             self._record(action, ())
         else:
             self._start(action)
+
+    def _index(self, legal: tuple) -> list[int]:
+        """The codebook ids of ``legal``, the state's legal actions (kept for the next ask)."""
+        self._legal_of, self._legal_ids = legal, self.game.codebook.indices(legal)
+        return self._legal_ids
 
     def apply_action(self, action) -> None:
         """Apply an engine ``Action`` (one of ``state.legal_actions()``)."""
