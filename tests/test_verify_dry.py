@@ -82,7 +82,10 @@ def test_once_the_rate_box_rules_out_all_that_is_left_the_search_ends_with_the_s
     asked.clear()
     monkeypatch.setattr(reach, "END_EARLY", False)
     whole = reach._search_uncached(rules, 2, Budget(), 8, bound, {})
-    assert ended == whole
+    def answers(found):  # the turns and what was left unsettled (a trace is one model of many)
+        return {path: got if got is None or isinstance(got, str) else (got[0], got[2]) for path, got in found.items()}
+
+    assert answers(ended) == answers(whole)
     assert ended["a draw that the deck and the discard pile together cannot supply"] is None
     assert max(depths_ended) < max(asked) == 7
 
