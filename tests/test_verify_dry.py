@@ -51,7 +51,7 @@ def test_once_a_prefix_draw_can_run_short_the_dry_track_proves_nothing(monkeypat
         asked.append((self.from_deck, len(self.prefix)))
         return original(self, expr, timeout_ms)
 
-    monkeypatch.setattr(reach._Track, "may_run_short", lambda self, t, all_wild_open, line: True)
+    monkeypatch.setattr(reach._Track, "may_run_short", lambda self, t, all_wild_open: True)
     monkeypatch.setattr(reach._Track, "ask", ask)
     found = reach._search_uncached(rules, 4, Budget(), 6, {}, {})
     assert any(depth > 0 for dry, depth in asked)
@@ -72,9 +72,9 @@ def test_once_the_rate_box_rules_out_all_that_is_left_the_search_ends_with_the_s
     asked: list = []
     original = reach._Track.may_run_short
 
-    def may_run_short(self, t, all_wild_open, line):
+    def may_run_short(self, t, all_wild_open):
         asked.append(len(self.prefix))
-        return original(self, t, all_wild_open, line)
+        return original(self, t, all_wild_open)
 
     monkeypatch.setattr(reach._Track, "may_run_short", may_run_short)
     ended = reach._search_uncached(rules, 2, Budget(), 8, bound, {})

@@ -173,13 +173,11 @@ class _Track:
             return "sat", self.solver.model()
         return None
 
-    def may_run_short(self, t, all_wild_open: bool, line: GreedyLine) -> bool:
-        """Whether the query turn ``t``, taken as a prefix turn, can run a draw short: yes when
-        ``line`` meets one there, no only on unsat (unknown counts as yes)."""
-        def short_of(q):
-            return z3.And(*prefix_conditions(self.rules, q, all_wild_open), z3.Or(q.shorts))
-
-        return line.reaches(len(self.prefix), short_of) or self.ask(short_of(t))[0] != "unsat"
+    def may_run_short(self, t, all_wild_open: bool) -> bool:
+        """Whether the query turn ``t``, taken as a prefix turn, can run a draw short: yes on a
+        witness (along the greedy line first), no only on unsat (unknown counts as yes)."""
+        short = z3.And(*prefix_conditions(self.rules, t, all_wild_open), z3.Or(t.shorts))
+        return bool(self.witness(short, _hint(t))) or self.ask(short)[0] != "unsat"
 
     def ask(self, expr, timeout_ms: int | None = None) -> tuple:
         """("sat", model) | ("unsat", None) | ("unknown", reason)."""
@@ -408,7 +406,7 @@ def _search_uncached(rules, n: int, budget: Budget, max_turns: int, bound: dict,
         if dry_clear:  # can a draw of this turn run short, as a prefix turn? Then the dry track
             # stops standing for the exact one from the next depth on
             since = time.perf_counter()
-            dry_clear = not dry.may_run_short(dt, all_wild_open, line)
+            dry_clear = not dry.may_run_short(dt, all_wild_open)
             charge([p for p in open_paths if not isinstance(found.get(p), tuple)], since)
         # The rate box at turn k+1 bounds every state that starts turn k+1 of a trace whose
         # first k+1 turns are prefix turns (:func:`.bounds.rate_box`): the states the exact
