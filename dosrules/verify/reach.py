@@ -22,7 +22,6 @@ from ..ruleset.model import DeckExhaustion, Ruleset, is_unspecified
 from .invariants import describe_state, describe_turn
 from .results import FINDING, CheckResult, result
 from .bounds import BoxProver, prefix_conditions
-from .greedy import GreedyLine, fixed
 from .solving import Budget, SolverVerdict, sat, unknown_reason
 from .turn import TurnPiles, card_classes, fresh_state, row_all_wild, turn
 
@@ -161,18 +160,6 @@ class _Track:
             return "sat", self.solver.model()
         return None
 
-    def on_line(self, line: GreedyLine, expr) -> tuple | None:
-        """A witness whose states are those of ``line`` (as many as this track has, the query
-        turn's included): ("sat", model), or None. With every state fixed it is found at once."""
-        values = [line.state(i) for i in range(len(self.states))]
-        if any(v is None for v in values):
-            return None
-        self.budget.bound_step(self.solver, QUICK_MS)
-        fixes = [eq for state, v in zip(self.states, values) for eq in fixed(state, v)]
-        if sat(self.solver, *fixes, expr) == z3.sat:
-            return "sat", self.solver.model()
-        return None
-
     def may_run_short(self, t, all_wild_open: bool) -> bool:
         """Whether the query turn ``t``, taken as a prefix turn, can run a draw short: yes on a
         witness (along the greedy line first), no only on unsat (unknown counts as yes)."""
@@ -247,13 +234,12 @@ def _search_uncached(rules, n: int, budget: Budget, max_turns: int, bound: dict,
 
     Depths are settled in order, so the first witness of a path is its fewest turns unless a
     depth before it stayed unsettled (kept in ``gave_up``). At each depth a path is settled by
-    the first of: the rate box of :mod:`.bounds` (unsat there is a proof, never a guess); the
-    concrete line of :mod:`.greedy` (a witness at once, or nothing); a short try of the exact
-    unrolled model, with the rate-box bounds of the prefix states as redundant assumptions (a
-    witness, or unsat: a proof); where that gives up, the solver's own try along the greedy
-    line; the turn-by-turn box of :mod:`.bounds`; the exact model with the full step budget;
-    last, the greedy line with the full step (a witness or nothing). Unknown from all of them
-    is kept as unknown, never read as "not here".
+    the first of: the rate box of :mod:`.bounds` (unsat there is a proof, never a guess); a
+    witness along the greedy line; a short try of the exact unrolled model, with the rate-box
+    bounds of the prefix states as redundant assumptions (a witness, or unsat: a proof); the
+    turn-by-turn box of :mod:`.bounds`; the exact model with the full step budget; last, the
+    greedy line with the full step (a witness or nothing). Unknown from all of them is kept as unknown, never read as "not here". (The short try before the witness
+    was measured too: in some runs it spends its whole budget on depths with a witness.)
 
     The dry track, where the discard pile is reshuffled into an empty deck: a second unrolled
     model whose prefix turns draw from the deck alone (no reshuffle). Its traces are traces of
@@ -274,7 +260,6 @@ def _search_uncached(rules, n: int, budget: Budget, max_turns: int, bound: dict,
         if rules.deck_exhaustion is DeckExhaustion.RESHUFFLE_DISCARD else None
     dry_clear = dry is not None  # no draw of the prefix turns so far can run short
     prover = BoxProver(rules, n, budget, all_wild_open)
-    line = GreedyLine(rules, n, budget, all_wild_open, dry is not None, _hint, QUICK_MS)
     gave_up: dict = {}  # path -> (depth, reason) of the first depth the solver could not settle
     found: dict = {}
     setup = {p: z3.BoolVal(True) for p in ("setup.first_dealer", "setup.centre_row_extra", "setup.first_player")
@@ -357,13 +342,8 @@ def _search_uncached(rules, n: int, budget: Budget, max_turns: int, bound: dict,
         left = {}
         for path, taken in candidates.items():
             since = time.perf_counter()
-            got = None
-            if line.reaches(k, lambda q: situations_of(q).get(path, z3.BoolVal(False))):
-                got = wit.on_line(line, on_wit[path])
+            got = wit.witness(on_wit[path], _hint(wt))
             got, track, on = (got, wit, wt) if got else (main.ask(on_main[path], QUICK_MS), main, mt)
-            if got[0] == "unknown":  # the solver's own try along the greedy line
-                tried = wit.witness(on_wit[path], _hint(wt))
-                got, track, on = (tried, wit, wt) if tried else (got, track, on)
             if got[0] == "unknown":
                 left[path] = taken
             else:
