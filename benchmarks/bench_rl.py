@@ -11,6 +11,11 @@ generated at each decision, as ``simulate`` does), a control on the very same ga
 ``pettingzoo`` steps the AEC environment, sampling from the action mask. With ``--repeats`` the
 ways take turns, and each figure is the median over the repeats (decisions per CPU second, and
 the cost against the ``simulate`` run of the same repeat). Prints figures; it is not a test.
+
+The ``dosrules`` measured is the installed one (a wheel's compiled engine, or an editable
+install), this checkout's source only when none is installed; ``build`` in the output says which
+(its directory, and whether the engine is compiled). Before, the checkout came first on the path,
+so a wheel run from the checkout measured the Python source.
 """
 
 from __future__ import annotations
@@ -23,10 +28,21 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+try:
+    import dosrules  # noqa: F401  # the installed build
+except ImportError:  # none installed: this checkout's source
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from dosrules.play.simulate import plan_chunks, run_chunks  # noqa: E402
 from dosrules.rl.deckchance import sample_outcome  # noqa: E402
+
+
+def build() -> dict:
+    """Which ``dosrules`` runs: its directory, and whether its engine is compiled by mypyc."""
+    import dosrules
+    from dosrules.engine import state
+    return {"dosrules": str(Path(dosrules.__file__).resolve().parent),
+            "engine": "python" if (state.__file__ or "").endswith(".py") else "compiled"}
 
 
 def simulate(ruleset: str, players: int, games: int, seed: int) -> dict:
@@ -154,7 +170,7 @@ def main() -> None:
         out["openspiel"]["cost_vs_engine_same_games"] = round(statistics.median(same_games), 2)
         out["openspiel"]["cost_vs_engine_same_games_range"] = [round(min(same_games), 2), round(max(same_games), 2)]
     print(json.dumps({"ruleset": args.ruleset, "players": args.players, "games": args.games,
-                      "repeats": args.repeats, **out}, indent=2))
+                      "repeats": args.repeats, "build": build(), **out}, indent=2))
 
 
 if __name__ == "__main__":
