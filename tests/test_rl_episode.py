@@ -62,6 +62,21 @@ def test_the_first_deal_is_chance_nodes_weighted_by_the_cards_left():
     assert len(state.deck) == 108 - 23
 
 
+@pytest.mark.parametrize("explicit", [True, False])
+def test_episodes_play_on_the_tables_prepared_for_untraced_games(explicit):
+    """An episode's engine state, and a copy's, is untraced and plays with the ruleset's prepared
+    tables (``state.fast``, engine/specialised.py), as ``simulate``'s games do: the RL line's
+    cost against ``simulate`` rests on the same engine path (docs/rl.md, "Speed")."""
+    game = RlGame("mattel-2018+reshuffle", 4, episode="game")
+    rng = random.Random(3)
+    ep = game.new_episode(explicit=explicit, seed=3)
+    for n in range(600):
+        step_random(ep, rng)
+        if n % 150 == 0:
+            for state in (ep.state, ep.copy().state, ep.observed()):
+                assert state.c is game.compiled and state.fast is game.compiled.specialised is not None
+
+
 def test_an_outcome_that_is_not_offered_is_refused_and_changes_nothing():
     ep = RlGame("mattel-2018+reshuffle", 2).new_episode()
     before = ep.chance_outcomes()
