@@ -72,6 +72,7 @@ _NUMBER: Final = Kind.NUMBER
 _WILD_DOS: Final = Kind.WILD_DOS
 _TURN: Final = Phase.TURN
 _CATCH: Final = Phase.CATCH
+_OVER: Final = Phase.OVER
 
 
 class Tally:
@@ -163,13 +164,47 @@ class Tally:
     def play(self, state: State, agents: list[Agent], cap: int, action_cap: int) -> GameOver | None:
         """Play the game ``state`` (its events so far not yet counted) with ``agents``, one per
         seat, counting every action: its game-over event, or None when a round reached ``cap``
-        turns or ``action_cap`` actions (it is counted as capped and the game stops)."""
+        turns or ``action_cap`` actions (it is counted as capped and the game stops).
+
+        The events are counted a turn at a time, not an action at a time: what is counted only
+        changes at a turn's start (``TurnStarted``, which the engine appends as it counts
+        ``state.turn_number`` up), at a round's end (the next one is dealt: ``state.round``) and
+        at the game's end, so the actions between are applied in a bare loop and their events
+        counted with the next turn's; the counts, the turn-start hand sizes and the caps are the
+        same as counting after every action (``step``, which the situation tally needs)."""
+        over = self.feed(state.events)
+        events, history = state.events, state.history
+        fed = len(events)
+        round_no, turn_no, round_start = state.round, state.turn_number, 0
+        while over is None:
+            self._turn_started(state)
+            most = round_start + action_cap  # actions this round may reach before it is capped
+            while True:
+                seat = state.current_player()
+                assert seat is not None  # (the game is not over)
+                state.apply(agents[seat].act(state), trusted=True)
+                if state.round != round_no or state.turn_number != turn_no or state.phase is _OVER:
+                    break
+                if len(history) > most:  # (the turn count has not changed since it was checked)
+                    self.feed(events[fed:])
+                    self.capped()
+                    return None
+            over = self.feed(events[fed:])
+            fed = len(events)
+            turn_no = state.turn_number
+            if state.round != round_no:
+                round_no, round_start = state.round, len(history)
+            elif self.turns > cap or len(history) - round_start > action_cap:
+                self.capped()
+                break
+        return over
+
+    def play_stepwise(self, state: State, agents: list[Agent], cap: int, action_cap: int) -> GameOver | None:
+        """:meth:`play`, counting the events of each action as it is applied (``step``)."""
         over = self.feed(state.events)
         history, round_no, round_start = state.history, state.round, 0
         while over is None:
-            if self.new_turn:  # every hand's size as this turn starts
-                self.new_turn = False
-                self.turn_hands = [len(h) for h in state.hands]
+            self._turn_started(state)
             seat = state.current_player()
             assert seat is not None  # (the game is not over)
             over = self.step(state, agents[seat].act(state))
@@ -179,6 +214,12 @@ class Tally:
                 self.capped()
                 break
         return over
+
+    def _turn_started(self, state: State) -> None:
+        """After counting a turn's start: every hand's size as it starts (a round won from behind)."""
+        if self.new_turn:
+            self.new_turn = False
+            self.turn_hands = [len(h) for h in state.hands]
 
     def step(self, state: State, action: Action) -> GameOver | None:
         """Apply ``action`` to ``state`` and count its events (the situation tally counts more)."""
@@ -322,6 +363,10 @@ class SituationTally(Tally):
                 self._new_round()
                 sit = self.sit
         return Tally.feed(self, events)
+
+    def play(self, state: State, agents: list[Agent], cap: int, action_cap: int) -> GameOver | None:
+        """Counting after every action: the situations read the state just before and after it."""
+        return self.play_stepwise(state, agents, cap, action_cap)
 
     def _new_round(self) -> None:
         self.sit = [0] * len(SITUATION_NAMES)
