@@ -75,3 +75,29 @@ def test_a_search_step_is_bounded_by_work_not_wall_time():
     assert "resource" in s.reason_unknown() or "canceled" in s.reason_unknown()
     assert fed.step_timeout_ms * WALL_SLACK >= fed.timeout_ms
     assert min(fed.rlimit, fed.step_timeout_ms * RLIMIT_PER_MS) > 1_000_000
+
+
+@pytest.mark.parametrize("spec,players", [("mattel-2018", 4), ("german+reshuffle", 3)])
+def test_the_boxes_are_the_exact_optima_of_the_turn(spec, players):
+    """next_box bisects on a plain solver: each bound must be Z3 Optimize's exact optimum of the
+    same one-turn model, on the deal's box and on the box after it."""
+    import z3
+    from dosrules.verify.bounds import deal_box, next_box, prefix_conditions, state_facts, templates
+    from dosrules.verify.turn import fresh_state, turn
+
+    rules, budget = load_ruleset(spec).for_players(players), Budget()
+    box = deal_box(rules, players)
+    for k in range(2):
+        got = next_box(rules, players, box, k, budget, all_wild_open=False)
+        s = fresh_state(f"ref{k}", players)
+        t = turn(rules, players, s, k % players, f"refturn{k}", supplied=True)
+        for name, expr in templates(t.after).items():
+            for greatest in (False, True):
+                opt = z3.Optimize()
+                opt.add(*state_facts(rules, s), *box.holds(s), *t.valid, *prefix_conditions(rules, t, False))
+                handle = opt.maximize(expr) if greatest else opt.minimize(expr)
+                assert opt.check() == z3.sat
+                want = (opt.upper if greatest else opt.lower)(handle).as_long()
+                assert got.bounds[name][greatest] == want, (k, name, greatest)
+        box = got
+    assert box.bounds["deck"][0] < box.bounds["deck"][1]  # the boxes widen: not the deal's points
