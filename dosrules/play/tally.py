@@ -1,7 +1,8 @@
 """Counting what happens in simulated rounds: the statistics of ``simulate``'s chunks.
 
-A :class:`Tally` is fed the events of each action and folds each finished round into the
-chunk's ``ChunkResult`` (``dosrules.play.simulate``); a :class:`SituationTally` also counts the
+A :class:`Tally` plays a game and is fed its events a round at a time (``Tally.play``); it
+notes each finished round and folds them into the chunk's ``ChunkResult``
+(``dosrules.play.simulate``) once, at the chunk's end; a :class:`SituationTally` also counts the
 situations of :mod:`dosrules.play.situations`, from the events and from the state just before
 and after an action. Compiled by mypyc with the engine where that build is made (``setup.py``).
 """
@@ -88,8 +89,8 @@ class Tally:
     __slots__ = ("res", "players", "dealer", "turns", "drawn", "draws", "bonus_draws",
                  "penalty_draws", "single", "double", "calls", "catches", "reshuffles", "gap", "row",
                  "observed", "row_sizes", "scored", "outcomes", "gaps", "by_lot", "row_minimum",
-                 "seat_agents", "first_dealer", "first_player", "turn_seat", "events", "turn_hands",
-                 "turn_at", "round_ends")
+                 "seat_agents", "first_dealer", "first_player", "turn_seat", "events", "round_hands",
+                 "round_ends")
 
     def __init__(self, res: ChunkResult, players: int):
         self.res, self.players = res, players
@@ -106,15 +107,14 @@ class Tally:
         self.by_lot: list[str] = []  # per gap settled by lot: its path
         # the course of the game being played (dosrules.play.course): its scored round ends, the
         # first round's dealer and first player. For a round won from behind: the current turn's
-        # seat; as it started, the game's events so far and its hands (the lists themselves, which
-        # the round goes on changing: _behind works back from them through the turn's events)
+        # seat, the game's events and the round's hands (the lists themselves, as dealt: the round
+        # goes on changing them, and _behind works back from them through the last turn's events)
         self.round_ends: list[tuple[int, tuple[int, ...]]] = []
         self.first_dealer = 0
         self.first_player = -1
         self.turn_seat = -1
         self.events: list[Any] = []
-        self.turn_hands: list[list[Any]] = []
-        self.turn_at = 0
+        self.round_hands: list[list[Any]] = []
         self._reset()
 
     def _reset(self) -> None:
@@ -184,9 +184,10 @@ class Tally:
         changes only at a round's end (the next one is dealt: ``state.round``) and at the game's
         end, so the actions between are applied in a bare loop and their events counted as the
         round ends. The loop follows the turns itself (``state.turn_number`` counts the round's
-        turns as the engine appends ``TurnStarted``): for the turn cap, and to note each turn's
-        start (``_turn_started``). The counts, the caps and the rounds won from behind are those
-        of counting after every action (``play_stepwise``, which the situation tally needs)."""
+        turns as the engine appends ``TurnStarted``) for the turn cap, and notes each round's
+        hands as it starts (``_round_started``). The counts, the caps and the rounds won from
+        behind are those of counting after every action (``play_stepwise``, which the situation
+        tally needs)."""
         events = self.events = state.events
         history = state.history
         over = self.feed(events)
@@ -194,7 +195,7 @@ class Tally:
         round_no, turn_no = state.round, state.turn_number
         most = action_cap  # actions the game may reach before this round is capped
         if over is None:
-            self._turn_started(state)
+            self._round_started(state)
         while over is None:
             seat = state.current_player()
             assert seat is not None  # (the game is not over)
@@ -206,7 +207,6 @@ class Tally:
                         self.feed(events[fed:])
                         self.capped()
                         return None
-                    self._turn_started(state)
                     continue
                 over = self.feed(events[fed:])
                 fed = len(events)
@@ -214,7 +214,7 @@ class Tally:
                     round_no, turn_no = state.round, state.turn_number
                     most = len(history) + action_cap
                     if over is None:
-                        self._turn_started(state)
+                        self._round_started(state)
                 elif self.turns > cap or len(history) > most:
                     self.capped()
                     break
@@ -228,21 +228,19 @@ class Tally:
         """:meth:`play`, counting the events of each action as it is applied (``step``)."""
         self.events = state.events
         over = self.feed(state.events)
-        history, round_no, turn_no, round_start = state.history, state.round, state.turn_number, 0
+        history, round_no, round_start = state.history, state.round, 0
         if over is None:
-            self._turn_started(state)
+            self._round_started(state)
         while over is None:
             seat = state.current_player()
             assert seat is not None  # (the game is not over)
             over = self.step(state, agents[seat].act(state))
             if state.round != round_no:
                 round_no, round_start = state.round, len(history)
+                self._round_started(state)
             elif self.turns > cap or len(history) - round_start > action_cap:
                 self.capped()
                 break
-            if state.turn_number != turn_no or state.round != round_no:  # (counted: a turn started)
-                turn_no = state.turn_number
-                self._turn_started(state)
         return over
 
     def step(self, state: State, action: Action) -> GameOver | None:
@@ -272,28 +270,35 @@ class Tally:
 
     def _behind(self, winner: int) -> bool:
         """Whether, as the turn in which ``winner`` went out started, another player held fewer
-        cards: every hand's size then is its size now (the lists noted as the turn started) less
-        what the turn's events added to it (only these events change a hand)."""
-        hands = self.turn_hands
+        cards. Called as the round's end is counted, while it is the last round end among the
+        game's events (the play loops count a round's events before the next round's actions):
+        every hand's size then is its size now, in the lists the round was dealt, less what the
+        events of that turn added to it (only these events change a hand)."""
+        hands = self.round_hands
         if len(hands) != self.players:
             return False
         sizes = [len(h) for h in hands]
-        for e in self.events[self.turn_at:]:
+        events = self.events
+        i = len(events) - 1
+        while i >= 0 and type(events[i]) is not RoundScored:  # (the next round's deal may follow it)
+            i -= 1
+        while i > 0:
+            i -= 1
+            e = events[i]
             t = type(e)
             if t is Matched:
                 sizes[e.seat] += len(e.cards)
-            elif t is Placed:
-                sizes[e.seat] += 1
             elif t is Drew:
                 sizes[e.seat] -= len(e.cards)
-            elif t is RoundScored:
+            elif t is Placed:
+                sizes[e.seat] += 1
+            elif t is TurnStarted:
                 break
         return min(sizes) < sizes[winner]  # (its own size is not fewer than itself)
 
-    def _turn_started(self, state: State) -> None:
-        """Note the turn under way as it starts (see ``_behind``)."""
-        self.turn_hands = state.hands[:]
-        self.turn_at = len(state.events)
+    def _round_started(self, state: State) -> None:
+        """Note the round under way (see ``_behind``)."""
+        self.round_hands = state.hands[:]
 
     def _agent_won(self, winner: int) -> None:
         """Count a round won under a mixed policy: by the winner's agent, and, when that agent holds
