@@ -75,6 +75,48 @@ def test_statistics_match_a_direct_count():
     assert res.game_metrics["rounds_per_game"].sum == rounds
 
 
+def test_won_from_behind_matches_the_hands_as_each_turn_started():
+    """A round is won from behind when, as the winner's last turn started, another player held
+    fewer cards: the chunk works it out back from the turn's events; here, from the hands read
+    off the state as each turn starts, in the same games."""
+    spec = ChunkSpec("mattel-2018+reshuffle", 4, "greedy", 5, 0, games=4)
+    res = run_chunk(spec)
+    ruleset = load(spec.ruleset)
+    expected: Counter = Counter()
+    for g in range(4):
+        seed = derive_seed(spec.seed, spec.index, g)
+        state = new_game(ruleset, 4, seed, max_rounds=spec.max_rounds_per_game)
+        agents = make_agents("greedy", 4, [derive_seed(seed, "seat", s) for s in range(4)])
+        seat, hands = -1, [0] * 4
+        for e in state.events:
+            if e.kind == "turn":
+                seat, hands = e.seat, [len(h) for h in state.hands]
+        while not state.is_terminal():
+            for e in state.apply(agents[state.current_player()].act(state)):
+                if e.kind == "round-scored":
+                    w = e.winner
+                    expected[str(int(seat == w and any(h < hands[w] for h in hands)))] += 1
+                elif e.kind == "turn":
+                    seat, hands = e.seat, [len(h) for h in state.hands]
+    assert expected["1"] > 0 and expected["0"] > 0
+    assert res.design["won_from_behind"] == dict(expected)
+
+
+@pytest.mark.parametrize("ruleset, players, policy, turn_cap", [
+    ("mattel-2018+reshuffle", 4, "greedy", 200), ("german", 3, "random", 200), ("german", 3, "random", 3),
+    ("mattel-2018+all-wild-row-placer", 4, "casual", 9), ("digest-2017", 2, "greedy,random", 2),
+])
+def test_counting_a_round_at_a_time_counts_as_after_every_action(monkeypatch, ruleset, players, policy, turn_cap):
+    """Tally.play counts a round's events as it ends; play_stepwise (the situation tally's way)
+    after every action: the same numbers, capped rounds included."""
+    from dosrules.play.tally import Tally
+
+    specs = [ChunkSpec(ruleset, players, policy, 3, index, rounds=30, turn_cap=turn_cap) for index in (0, 1)]
+    at_round_ends = [run_chunk(spec).numbers() for spec in specs]
+    monkeypatch.setattr(Tally, "play", Tally.play_stepwise)
+    assert [run_chunk(spec).numbers() for spec in specs] == at_round_ends
+
+
 def test_turn_cap_counts_capped_rounds():
     res = run_chunk(ChunkSpec("mattel-2018", 3, "random", 1, 0, rounds=5, turn_cap=2))
     capped = res.outcomes.get("capped", 0)

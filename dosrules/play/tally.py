@@ -1,14 +1,16 @@
 """Counting what happens in simulated rounds: the statistics of ``simulate``'s chunks.
 
-A :class:`Tally` is fed the events of each action and folds each finished round into the
-chunk's ``ChunkResult`` (``dosrules.play.simulate``); a :class:`SituationTally` also counts the
+A :class:`Tally` plays a game and is fed its events a round at a time (``Tally.play``); it
+notes each finished round and folds them into the chunk's ``ChunkResult``
+(``dosrules.play.simulate``) once, at the chunk's end; a :class:`SituationTally` also counts the
 situations of :mod:`dosrules.play.situations`, from the events and from the state just before
 and after an action. Compiled by mypyc with the engine where that build is made (``setup.py``).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Final
+from collections import Counter
+from typing import TYPE_CHECKING, Any, Final, Sequence
 
 from ..engine.actions import Action, CallDos, CatchDos, Draw, End, Match, Place
 from ..engine.events import (BonusEarned, Buried, Caught, DealerChosen, Dealt, DosCalled, Drew, GameOver,
@@ -30,8 +32,14 @@ def hist_add(hist: dict[str, int], key: Any, k: int = 1) -> None:
     hist[name] = hist.get(name, 0) + k
 
 
+def _hist_all(hist: dict[str, int], keys: Sequence[Any]) -> None:
+    """``hist_add`` each of ``keys``, in order (a key new to ``hist`` takes its place as it first occurs)."""
+    for key, k in Counter(keys).items():
+        hist_add(hist, key, k)
+
+
 #: frequent events which no statistic counts (skipped first)
-_UNCOUNTED: Final = frozenset((Matched, TurnEnded, Refilled, Placed))
+_UNCOUNTED: Final = frozenset((Matched, TurnEnded, Refilled, Placed, DealerChosen))
 #: the round metrics Tally counts itself, in the order of its per-round observation tuples
 _COUNTED: Final = ("turns", "cards_drawn", "draws", "bonus_draws", "penalty_draws", "single_colour_bonuses",
                     "double_colour_bonuses", "dos_calls", "dos_catches", "reshuffles")
@@ -80,27 +88,33 @@ class Tally:
 
     __slots__ = ("res", "players", "dealer", "turns", "drawn", "draws", "bonus_draws",
                  "penalty_draws", "single", "double", "calls", "catches", "reshuffles", "gap", "row",
-                 "observed", "row_sizes", "winner_points", "row_minimum", "seat_agents", "first_dealer",
-                 "first_player", "turn_seat", "turn_hands", "new_turn", "round_ends")
+                 "observed", "row_sizes", "scored", "outcomes", "gaps", "by_lot", "row_minimum",
+                 "seat_agents", "first_dealer", "first_player", "turn_seat", "events", "round_hands",
+                 "round_ends")
 
     def __init__(self, res: ChunkResult, players: int):
         self.res, self.players = res, players
         self.dealer = 0
         self.row_minimum = 0
         self.seat_agents: list[str] = []  # a mixed policy's agent spec per seat in this game (else empty)
-        # finished rounds' observations, folded into the ChunkResult's Moments by close()
+        # finished rounds' observations, folded into the ChunkResult by close() (its Moments, and
+        # its histograms, whose keys keep the order in which they first occurred)
         self.observed: list[tuple[int, ...]] = []  # per round: the _COUNTED metrics, in order
         self.row_sizes: list[int] = []
-        self.winner_points: list[int] = []
+        self.scored: list[tuple[int, int, int]] = []  # per scored round: points, winner from dealer, from behind
+        self.outcomes: list[str] = []  # per round, capped ones too
+        self.gaps: list[str] = []  # per round voided by a gap: its path
+        self.by_lot: list[str] = []  # per gap settled by lot: its path
         # the course of the game being played (dosrules.play.course): its scored round ends, the
-        # first round's dealer and first player; the seat to play and every hand's size as the
-        # current turn started (a round won from behind: another player held fewer cards)
+        # first round's dealer and first player. For a round won from behind: the current turn's
+        # seat, the game's events and the round's hands (the lists themselves, as dealt: the round
+        # goes on changing them, and _behind works back from them through the last turn's events)
         self.round_ends: list[tuple[int, tuple[int, ...]]] = []
         self.first_dealer = 0
         self.first_player = -1
         self.turn_seat = -1
-        self.turn_hands: list[int] = []
-        self.new_turn = False
+        self.events: list[Any] = []
+        self.round_hands: list[list[Any]] = []
         self._reset()
 
     def _reset(self) -> None:
@@ -120,15 +134,15 @@ class Tally:
                 self.turns += 1
                 self.row.append(len(e.row))
                 self.turn_seat = e.seat
-                self.new_turn = True
                 if self.first_player < 0:
                     self.first_player = e.seat
             elif t is Drew:
                 k = len(e.cards)
                 self.drawn += k
-                if e.reason == "draw":
+                reason = e.reason
+                if reason == "draw":
                     self.draws += k
-                elif e.reason == "bonus":
+                elif reason == "bonus":
                     self.bonus_draws += k
                 else:
                     self.penalty_draws += k
@@ -139,15 +153,11 @@ class Tally:
                     self.double += 1
             elif t is DosCalled:
                 self.calls += 1
-            elif t is Caught:
-                self.catches += 1
-            elif t is Reshuffled:
-                self.reshuffles += 1
             elif t is RuleGap:
                 if e.voids:
                     self.gap = e.path
                 else:
-                    hist_add(self.res.gaps_by_lot, e.path)
+                    self.by_lot.append(e.path)
             elif t is Dealt:
                 self.dealer = e.dealer
                 if e.round == 1:
@@ -155,10 +165,14 @@ class Tally:
                 self._reset()
             elif t is RoundScored:
                 self._finish("scored", e)
-            elif t is RoundVoid:
-                self._finish("void-gap" if self.gap else "void", None)
             elif t is GameOver:
                 over = e
+            elif t is RoundVoid:
+                self._finish("void-gap" if self.gap else "void", None)
+            elif t is Caught:
+                self.catches += 1
+            elif t is Reshuffled:
+                self.reshuffles += 1
         return over
 
     def play(self, state: State, agents: list[Agent], cap: int, action_cap: int) -> GameOver | None:
@@ -166,86 +180,125 @@ class Tally:
         seat, counting every action: its game-over event, or None when a round reached ``cap``
         turns or ``action_cap`` actions (it is counted as capped and the game stops).
 
-        The events are counted a turn at a time, not an action at a time: what is counted only
-        changes at a turn's start (``TurnStarted``, which the engine appends as it counts
-        ``state.turn_number`` up), at a round's end (the next one is dealt: ``state.round``) and
-        at the game's end, so the actions between are applied in a bare loop and their events
-        counted with the next turn's; the counts, the turn-start hand sizes and the caps are the
-        same as counting after every action (``step``, which the situation tally needs)."""
-        over = self.feed(state.events)
-        events, history = state.events, state.history
+        The events are counted a round at a time, not an action at a time: what is counted
+        changes only at a round's end (the next one is dealt: ``state.round``) and at the game's
+        end, so the actions between are applied in a bare loop and their events counted as the
+        round ends. The loop follows the turns itself (``state.turn_number`` counts the round's
+        turns as the engine appends ``TurnStarted``) for the turn cap, and notes each round's
+        hands as it starts (``_round_started``). The counts, the caps and the rounds won from
+        behind are those of counting after every action (``play_stepwise``, which the situation
+        tally needs)."""
+        events = self.events = state.events
+        history = state.history
+        over = self.feed(events)
         fed = len(events)
-        round_no, turn_no, round_start = state.round, state.turn_number, 0
+        round_no, turn_no = state.round, state.turn_number
+        most = action_cap  # actions the game may reach before this round is capped
+        if over is None:
+            self._round_started(state)
         while over is None:
-            self._turn_started(state)
-            most = round_start + action_cap  # actions this round may reach before it is capped
-            while True:
-                seat = state.current_player()
-                assert seat is not None  # (the game is not over)
-                state.apply(agents[seat].act(state), trusted=True)
-                if state.round != round_no or state.turn_number != turn_no or state.phase is _OVER:
-                    break
-                if len(history) > most:  # (the turn count has not changed since it was checked)
-                    self.feed(events[fed:])
+            seat = state.current_player()
+            assert seat is not None  # (the game is not over)
+            state.apply(agents[seat].act(state), trusted=True)
+            if state.turn_number != turn_no or state.round != round_no or state.phase is _OVER:
+                if state.round == round_no and state.phase is not _OVER:  # a turn started
+                    turn_no = state.turn_number
+                    if turn_no > cap or len(history) > most:  # (turn_no: the round's TurnStarted)
+                        self.feed(events[fed:])
+                        self.capped()
+                        return None
+                    continue
+                over = self.feed(events[fed:])
+                fed = len(events)
+                if state.round != round_no:
+                    round_no, turn_no = state.round, state.turn_number
+                    most = len(history) + action_cap
+                    if over is None:
+                        self._round_started(state)
+                elif self.turns > cap or len(history) > most:
                     self.capped()
-                    return None
-            over = self.feed(events[fed:])
-            fed = len(events)
-            turn_no = state.turn_number
-            if state.round != round_no:
-                round_no, round_start = state.round, len(history)
-            elif self.turns > cap or len(history) - round_start > action_cap:
+                    break
+            elif len(history) > most:
+                self.feed(events[fed:])
                 self.capped()
-                break
+                return None
         return over
 
     def play_stepwise(self, state: State, agents: list[Agent], cap: int, action_cap: int) -> GameOver | None:
         """:meth:`play`, counting the events of each action as it is applied (``step``)."""
+        self.events = state.events
         over = self.feed(state.events)
         history, round_no, round_start = state.history, state.round, 0
+        if over is None:
+            self._round_started(state)
         while over is None:
-            self._turn_started(state)
             seat = state.current_player()
             assert seat is not None  # (the game is not over)
             over = self.step(state, agents[seat].act(state))
             if state.round != round_no:
                 round_no, round_start = state.round, len(history)
+                self._round_started(state)
             elif self.turns > cap or len(history) - round_start > action_cap:
                 self.capped()
                 break
         return over
-
-    def _turn_started(self, state: State) -> None:
-        """After counting a turn's start: every hand's size as it starts (a round won from behind)."""
-        if self.new_turn:
-            self.new_turn = False
-            self.turn_hands = [len(h) for h in state.hands]
 
     def step(self, state: State, action: Action) -> GameOver | None:
         """Apply ``action`` to ``state`` and count its events (the situation tally counts more)."""
         return self.feed(state.apply(action, trusted=True))
 
     def _finish(self, outcome: str, scored: RoundScored | None) -> None:
-        res = self.res
-        res.rounds += 1
-        hist_add(res.outcomes, outcome)
-        hist_add(res.turns_hist, self.turns)
+        """Note a finished round's observations (close() folds them into the ChunkResult); its
+        counters are reset as the next round is dealt."""
+        self.res.rounds += 1
+        self.outcomes.append(outcome)
         self.observed.append((self.turns, self.drawn, self.draws, self.bonus_draws, self.penalty_draws,
                               self.single, self.double, self.calls, self.catches, self.reshuffles))
         self.row_sizes += self.row
         if scored is not None:
-            self.winner_points.append(scored.points)
-            hist_add(res.winner_offset, (scored.winner - self.dealer) % self.players)
+            winner = scored.winner
             if self.seat_agents:
-                self._agent_won(scored.winner)
+                self._agent_won(winner)
             self.round_ends.append((scored.round, scored.scores))
-            hands, winner = self.turn_hands, scored.winner
-            behind = self.turn_seat == winner and len(hands) == self.players and \
-                any(h < hands[winner] for s, h in enumerate(hands) if s != winner)
-            hist_add(res.design.setdefault("won_from_behind", {}), 1 if behind else 0)
+            behind = self.turn_seat == winner and self._behind(winner)
+            if not self.scored:  # (the histogram takes its place among the chunk's design ones)
+                self.res.design.setdefault("won_from_behind", {})
+            self.scored.append((scored.points, (winner - self.dealer) % self.players, 1 if behind else 0))
         if self.gap:
-            hist_add(res.gaps, self.gap)
-        self._reset()
+            self.gaps.append(self.gap)
+            self.gap = None
+
+    def _behind(self, winner: int) -> bool:
+        """Whether, as the turn in which ``winner`` went out started, another player held fewer
+        cards. Called as the round's end is counted, while it is the last round end among the
+        game's events (the play loops count a round's events before the next round's actions):
+        every hand's size then is its size now, in the lists the round was dealt, less what the
+        events of that turn added to it (only these events change a hand)."""
+        hands = self.round_hands
+        if len(hands) != self.players:
+            return False
+        sizes = [len(h) for h in hands]
+        events = self.events
+        i = len(events) - 1
+        while i >= 0 and type(events[i]) is not RoundScored:  # (the next round's deal may follow it)
+            i -= 1
+        while i > 0:
+            i -= 1
+            e = events[i]
+            t = type(e)
+            if t is Matched:
+                sizes[e.seat] += len(e.cards)
+            elif t is Drew:
+                sizes[e.seat] -= len(e.cards)
+            elif t is Placed:
+                sizes[e.seat] += 1
+            elif t is TurnStarted:
+                break
+        return min(sizes) < sizes[winner]  # (its own size is not fewer than itself)
+
+    def _round_started(self, state: State) -> None:
+        """Note the round under way (see ``_behind``)."""
+        self.round_hands = state.hands[:]
 
     def _agent_won(self, winner: int) -> None:
         """Count a round won under a mixed policy: by the winner's agent, and, when that agent holds
@@ -268,17 +321,29 @@ class Tally:
         """Fold the finished rounds' observations into the ChunkResult."""
         from .simulate import Moments  # (simulate imports this module)
 
-        m = self.res.round_metrics
-        for name, column in zip(_COUNTED, zip(*self.observed)):
+        res = self.res
+        m = res.round_metrics
+        columns = list(zip(*self.observed))
+        for name, column in zip(_COUNTED, columns):
             m[name].merge(Moments.of(column))
-        for name, values in (("row_size", self.row_sizes), ("winner_points", self.winner_points)):
+        scored = list(zip(*self.scored))
+        for name, values in (("row_size", self.row_sizes), ("winner_points", scored[0] if scored else ())):
             if values:
                 m[name].merge(Moments.of(values))
-        self.observed, self.row_sizes, self.winner_points = [], [], []
+        _hist_all(res.outcomes, self.outcomes)
+        if columns:
+            _hist_all(res.turns_hist, columns[0])
+        if scored:
+            _hist_all(res.winner_offset, scored[1])
+            _hist_all(res.design["won_from_behind"], scored[2])
+        _hist_all(res.gaps, self.gaps)
+        _hist_all(res.gaps_by_lot, self.by_lot)
+        self.observed, self.row_sizes, self.scored = [], [], []
+        self.outcomes, self.gaps, self.by_lot = [], [], []
 
     def capped(self) -> None:
         self.res.rounds += 1
-        hist_add(self.res.outcomes, "capped")
+        self.outcomes.append("capped")
         self._reset()
 
 
