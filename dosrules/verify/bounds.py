@@ -10,7 +10,7 @@ a time on an abstraction instead (template intervals, an abstract interpretation
   pile together) after one *prefix* turn (gap-free, its draws supplied by the deck, the round
   going on, the row not left all wild where that is a gap) taken from *any* state inside
   ``box[k]`` with no negative zone and every card somewhere. Each bound is the exact integer
-  optimum of the one-turn model (z3's Optimize); a bound the solver does not settle within the
+  optimum of the one-turn model (found by bisection); a bound the solver does not settle within the
   budget is dropped (left infinite), which only widens the box.
 
 By induction every state that starts turn k+1 of a trace whose first k turns are prefix turns
