@@ -87,7 +87,10 @@ def test_once_the_rate_box_rules_out_all_that_is_left_the_search_ends_with_the_s
 
     assert answers(ended) == answers(whole)
     assert ended["a draw that the deck and the discard pile together cannot supply"] is None
-    assert max(depths_ended) < max(asked) == 7
+    # the whole search asks on until a question is not answered "no": at every depth to 7, or
+    # to 6 where Z3 gives up on the depth-6 question within its step (which depends on the
+    # terms it has met before in this process: here, the first search's)
+    assert max(depths_ended) <= 3 < 6 <= max(asked)
 
 
 def test_rulesets_that_share_a_gap_search_are_verified_in_one_worker():
