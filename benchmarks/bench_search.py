@@ -27,7 +27,9 @@ budget S (``--trace-agent`` gives the search agent's other options and WEAK, def
 ``search/greedy``), and prints, per edition and player count, one row per budget: the search
 agent's win share and order with their 95% intervals and its decisions per second. Games
 are spread over ``--jobs`` worker processes (dosrules.play.workers, as simulate does); the
-numbers do not depend on the job count. It is a benchmark, not a test.
+numbers do not depend on the job count. It is a benchmark, not a test. The ``dosrules`` measured
+is the installed one (a wheel's compiled engine, or an editable install; this checkout's source
+only when none is installed), and the last line says which.
 """
 
 from __future__ import annotations
@@ -40,7 +42,10 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+try:
+    import dosrules  # noqa: F401  # the installed build (a wheel's compiled engine, or an editable install)
+except ImportError:  # none installed: this checkout's source
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from dosrules.engine import new_game  # noqa: E402
 from dosrules.play.agents import Agent, parse_agent_spec  # noqa: E402
@@ -155,6 +160,14 @@ def filled_spec(edition: str, players: int) -> str:
     return baseline_filling(load_cached(edition), edition, players).spec_with()
 
 
+def build() -> str:
+    """Which ``dosrules`` ran: its directory, and whether its engine is compiled by mypyc."""
+    import dosrules
+    from dosrules.engine import state
+    return (f"{Path(dosrules.__file__).resolve().parent}, engine "
+            + ("python" if (state.__file__ or "").endswith(".py") else "compiled"))
+
+
 def main() -> None:
     from dosrules.ruleset.loader import shipped_ids
 
@@ -255,6 +268,7 @@ def main() -> None:
     if not args.json:
         print(f"wall time {time.perf_counter() - started:.0f} s; rulesets: "
               + "; ".join(f"{e} {n}p = {s}" for (e, n), s in specs.items()))
+        print(f"build: {build()}")
 
 
 if __name__ == "__main__":

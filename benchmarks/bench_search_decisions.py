@@ -28,8 +28,10 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+try:
+    import dosrules  # noqa: F401  # the installed build (a wheel's compiled engine, or an editable install)
+except ImportError:  # none installed: this checkout's source
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench_search import filled_spec  # noqa: E402
 from dosrules.engine import Phase, new_game  # noqa: E402
