@@ -1,6 +1,6 @@
-"""benchmarks/bench_rl.py measures the installed dosrules (a wheel's compiled engine), not the
-source of the checkout it is run from, which came first on its path before and so shadowed a
-wheel installed from that checkout."""
+"""benchmarks/bench_rl.py and bench_search.py measure the installed dosrules (a wheel's compiled
+engine), not the source of the checkout they are run from, which came first on their path before
+and so shadowed a wheel installed from that checkout."""
 
 import json
 import subprocess
@@ -21,3 +21,14 @@ def test_bench_rl_measures_the_installed_build(tmp_path):
                          cwd=BENCH.parent.parent)  # run from the checkout, as its docstring says
     assert run.returncode == 0, run.stderr
     assert json.loads(run.stdout)["build"] == installed
+
+
+def test_bench_search_measures_the_installed_build(tmp_path):
+    installed = json.loads(subprocess.run([sys.executable, "-c", WHICH], capture_output=True, text=True,
+                                          check=True, cwd=tmp_path).stdout)
+    run = subprocess.run([sys.executable, str(BENCH.with_name("bench_search.py")), "--games", "1", "--editions",
+                          "mattel-2018", "--players", "2", "--pairs", "greedy/random"],
+                         capture_output=True, text=True, timeout=120, cwd=BENCH.parent.parent)
+    assert run.returncode == 0, run.stderr
+    last = run.stdout.strip().splitlines()[-1]
+    assert last == f"build: {installed['dosrules']}, engine {installed['engine']}", last
