@@ -24,25 +24,12 @@ import argparse
 import json
 import random
 import statistics
-import sys
 import time
-from pathlib import Path
 
-try:
-    import dosrules  # noqa: F401  # the installed build
-except ImportError:  # none installed: this checkout's source
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from installed import build  # noqa: E402  # the installed dosrules (benchmarks/installed.py)
 
 from dosrules.play.simulate import plan_chunks, run_chunks  # noqa: E402
 from dosrules.rl.deckchance import sample_outcome  # noqa: E402
-
-
-def build() -> dict:
-    """Which ``dosrules`` runs: its directory, and whether its engine is compiled by mypyc."""
-    import dosrules
-    from dosrules.engine import state
-    return {"dosrules": str(Path(dosrules.__file__).resolve().parent),
-            "engine": "python" if (state.__file__ or "").endswith(".py") else "compiled"}
 
 
 def simulate(ruleset: str, players: int, games: int, seed: int) -> dict:

@@ -40,12 +40,8 @@ import math
 import sys
 import time
 from dataclasses import dataclass, field
-from pathlib import Path
 
-try:
-    import dosrules  # noqa: F401  # the installed build (a wheel's compiled engine, or an editable install)
-except ImportError:  # none installed: this checkout's source
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+import installed  # noqa: E402,F401  # the installed dosrules (benchmarks/installed.py)
 
 from dosrules.engine import new_game  # noqa: E402
 from dosrules.play.agents import Agent, parse_agent_spec  # noqa: E402
@@ -160,14 +156,6 @@ def filled_spec(edition: str, players: int) -> str:
     return baseline_filling(load_cached(edition), edition, players).spec_with()
 
 
-def build() -> str:
-    """Which ``dosrules`` ran: its directory, and whether its engine is compiled by mypyc."""
-    import dosrules
-    from dosrules.engine import state
-    return (f"{Path(dosrules.__file__).resolve().parent}, engine "
-            + ("python" if (state.__file__ or "").endswith(".py") else "compiled"))
-
-
 def main() -> None:
     from dosrules.ruleset.loader import shipped_ids
 
@@ -268,7 +256,8 @@ def main() -> None:
     if not args.json:
         print(f"wall time {time.perf_counter() - started:.0f} s; rulesets: "
               + "; ".join(f"{e} {n}p = {s}" for (e, n), s in specs.items()))
-        print(f"build: {build()}")
+        which = installed.build()
+        print(f"build: {which['dosrules']}, engine {which['engine']}")
 
 
 if __name__ == "__main__":

@@ -24,14 +24,9 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
-import sys
 import time
-from pathlib import Path
 
-try:
-    import dosrules  # noqa: F401  # the installed build (a wheel's compiled engine, or an editable install)
-except ImportError:  # none installed: this checkout's source
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+import installed  # noqa: E402,F401  # the installed dosrules (benchmarks/installed.py)
 
 from bench_search import filled_spec  # noqa: E402
 from dosrules.engine import Phase, new_game  # noqa: E402
