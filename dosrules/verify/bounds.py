@@ -215,7 +215,9 @@ class BoxProver:
         solver.push()  # the box of turn k in a scope of its own: the turn from any state is shared
         try:
             solver.add(*box.holds(s))
-            return {p for p in paths if p in conditions and sat(solver, conditions[p]) == z3.unsat}
+            # in a fixed order (not a set's, which changes with the process's hash seed): the
+            # shared solver's later answers depend on the checks it was asked before
+            return {p for p in sorted(paths) if p in conditions and sat(solver, conditions[p]) == z3.unsat}
         finally:
             solver.pop()
 

@@ -16,7 +16,7 @@ of any gap met), :func:`legal_matches`, and the builders the divergence search r
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Iterable, Sequence
 
 import z3
@@ -234,7 +234,7 @@ class MatchSituation:
     target_matched: z3.BoolRef  # this row card was matched earlier this turn
     limit_reached: z3.BoolRef  # see :func:`row_limit_reached`
     after_draw: z3.BoolRef
-    uses_drawn: z3.BoolRef = z3.BoolVal(False)  # the match plays the drawn card, still in hand (:func:`uses_drawn`)
+    uses_drawn: z3.BoolRef = field(default_factory=lambda: z3.BoolVal(False))  # the match plays the drawn card, still in hand (:func:`uses_drawn`)
 
 
 def uses_drawn(drawn: CardTerm | None, drawn_open, a: CardTerm, b: CardTerm, is_double) -> z3.BoolRef:

@@ -22,7 +22,7 @@ from ..ruleset.model import DeckExhaustion, Ruleset, is_unspecified
 from .invariants import describe_state, describe_turn
 from .results import FINDING, CheckResult, result
 from .bounds import BoxProver, prefix_conditions
-from .solving import Budget, SolverVerdict, sat, unknown_reason
+from .solving import Budget, SolverVerdict, fresh_context, sat, unknown_reason
 from .turn import TurnPiles, card_classes, fresh_state, row_all_wild, turn
 
 MAX_TURNS = 8
@@ -236,6 +236,7 @@ def _search(rules, n: int, budget: Budget, max_turns: int, bound: dict) -> tuple
     if len(_SEARCHES) > 64:
         _SEARCHES.clear()
     spent: dict = {}
+    fresh_context()  # the search's answers do not depend on what the process solved before
     _SEARCHES[key] = _search_uncached(rules, n, budget, max_turns, bound, spent)
     return dict(_SEARCHES[key]), spent
 

@@ -12,7 +12,7 @@ from .invariants import turn_invariants
 from .reach import MAX_TURNS, reachable_gaps
 from .results import CheckResult, recording, replay, start_clock
 from .deal import deal_feasible
-from .solving import DEADLINE_REASON, DEFAULT_BUDGET, Budget, SolverVerdict, deadline_passed
+from .solving import DEADLINE_REASON, DEFAULT_BUDGET, Budget, SolverVerdict, deadline_passed, fresh_context
 
 EXIT_OK, EXIT_VIOLATED, EXIT_UNKNOWN = 0, 1, 3
 STAGES = ("deck", "row", "deal", "turn", "coverage", "gaps")  # in the order they run
@@ -103,6 +103,7 @@ def _per_rules_group(ruleset: Ruleset, check, budget: Budget) -> list[CheckResul
 def verify(ruleset: Ruleset, budget: Budget = DEFAULT_BUDGET, max_turns: int = MAX_TURNS) -> VerifyReport:
     """Every check on ``ruleset``: deck, setup, turn invariants, coverage and conflicts, gaps."""
     start = time.perf_counter()
+    fresh_context()  # the same answers whatever the process verified before
     lo, hi = ruleset.rules.players.min, ruleset.rules.players.max
     stages = {
         "deck": lambda: _per_rules_group(ruleset, deck_totals, budget),

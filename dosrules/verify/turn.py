@@ -41,9 +41,6 @@ class Pile:
         return z3.And(self.num >= 0, self.wild >= 0)
 
 
-ZERO = Pile(z3.IntVal(0), z3.IntVal(0))
-
-
 def pile(name: str) -> Pile:
     return Pile(z3.Int(f"{name}.num"), z3.Int(f"{name}.wild"))
 
@@ -82,15 +79,19 @@ def card_classes(rules: Rules) -> tuple[int, int]:
     return numbers, len(d.colours) * d.wild_number_per_colour + d.wild_dos
 
 
+def _false() -> z3.BoolRef:
+    return z3.BoolVal(False)  # made when used: a term made at import would belong to another context
+
+
 @dataclass
 class Turn:
     after: TurnPiles
     valid: list = field(default_factory=list)  # the choices are consistent and enabled
     gaps: dict = field(default_factory=dict)  # rule path -> Bool: an unspecified rule must decide
     uncovered: dict = field(default_factory=dict)  # situation -> Bool: no rule covers it
-    ended: z3.BoolRef = z3.BoolVal(False)  # the round ends during this turn
-    refill_short: z3.BoolRef = z3.BoolVal(False)  # the deck could not supply the refill
-    refill_open: z3.BoolRef = z3.BoolVal(False)  # no rule says how to refill (refill.mode)
+    ended: z3.BoolRef = field(default_factory=_false)  # the round ends during this turn
+    refill_short: z3.BoolRef = field(default_factory=_false)  # the deck could not supply the refill
+    refill_open: z3.BoolRef = field(default_factory=_false)  # no rule says how to refill (refill.mode)
     shorts: list = field(default_factory=list)  # per draw: the deck alone could not supply it
     choices: dict = field(default_factory=dict)  # named terms for traces
 
