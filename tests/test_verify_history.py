@@ -33,3 +33,16 @@ def test_a_report_is_the_same_alone_and_after_another_ruleset(tmp_path):
     after = run.verify(load_ruleset("digest-2017"), max_turns=2).as_json()
     witnesses = [r["witness"] for r in after["results"] if r.get("witness")]
     assert witnesses and _without_times(json.loads(alone.stdout)) == _without_times(after)
+
+
+def test_the_reports_are_the_same_whatever_the_number_of_jobs(tmp_path):
+    # with one job digest-2017 is verified after mattel-2018 in one process; with two, each in
+    # a worker of its own
+    def reports(jobs: int) -> list:
+        got = subprocess.run([sys.executable, "-m", "dosrules", "verify", "mattel-2018", "digest-2017", "--turns", "2",
+                              "--json", "--no-cache", "--jobs", str(jobs), "--db", str(tmp_path / f"{jobs}.sqlite")],
+                             capture_output=True, text=True, check=True)
+        return _without_times(json.loads(got.stdout))
+
+    one = reports(1)
+    assert [r["ruleset"] for r in one] == ["mattel-2018", "digest-2017"] and one == reports(2)

@@ -30,8 +30,9 @@ def register(sub) -> None:
     p.add_argument("--json", action="store_true",
                    help="print the results as JSON (a list when several rulesets are given)")
     p.add_argument("--jobs", type=int, default=1, metavar="J",
-                   help="worker processes for several rulesets (default 1); rulesets on the same "
-                        "base share one worker, so results depending only on common rules are reused")
+                   help="worker processes for several rulesets (default 1); rulesets that share a "
+                        "gap search (a composition that changes no rule the search reads) share one "
+                        "worker, so the search is made once; the reports are the same whatever J is")
     p.add_argument("--turns", type=int, default=None, metavar="N",
                    help=f"bound of the reachable-gap search, in turns (default 8, at most {MAX_TURNS})")
     p.add_argument("--timeout", type=int, default=None, metavar="MS",
