@@ -38,9 +38,10 @@ def fresh_context() -> None:
 
     Z3's answers to a check bounded by work depend on the order in which its terms were first
     made, and a context keeps every term made in it: the same search, run after other work in
-    one process, met its terms in another order and took 5.5-10 s instead of 5.5 s
-    (``mattel-2018+reshuffle``). A work started in a fresh context gives the same answers
-    whatever the process did before. Terms of the old context stay valid where still held."""
+    one process, met its terms in another order, found other witnesses, and took up to 10 s of
+    CPU instead of 5.5 s (``mattel-2018+reshuffle``). Work started in a fresh context gives the
+    same answers whatever the process did before. Terms of the old context stay valid where
+    still held; a term must not be kept from one work to the next (none is made at import)."""
     z3.z3._main_ctx = None  # z3py makes a new main context on the next main_ctx()
 
 
