@@ -39,29 +39,26 @@ import z3  # noqa: E402
 from dosrules import load_ruleset  # noqa: E402
 from dosrules.ruleset.model import is_unspecified  # noqa: E402
 from dosrules.verify import bounds, reach  # noqa: E402
-from dosrules.verify.solving import DEFAULT_BUDGET, sat  # noqa: E402
+from dosrules.verify.solving import DEFAULT_BUDGET, sat, units_spent  # noqa: E402
 
 ENCODINGS = ("incremental", "lemmas", "default", "preprocess", "card", "supplied")
 
 
 def units(solver) -> int:
-    """Z3's resource units spent so far by ``solver`` (cumulative)."""
+    """Z3's resource units spent so far in ``solver``'s context (Z3 counts them per context, so
+    two readings of one solver also count the work of the other solvers asked in between)."""
     stats = solver.statistics()
     return int(stats.get_key_value("rlimit count")) if "rlimit count" in stats.keys() else 0
 
 
 def trace(spec: str, players: int, turns: int) -> None:
     stage = ["setup"]
-    spent: dict[int, tuple] = {}  # id -> (the solver, kept so that its id is not reused; its units)
 
     def traced(solver, *assumptions):
-        before = spent[id(solver)][1] if id(solver) in spent else units(solver)
-        begun = time.perf_counter()
+        before, begun = units_spent(), time.perf_counter()
         answer = sat(solver, *assumptions)
-        after = units(solver)
-        spent[id(solver)] = (solver, after)
         print(f"  {stage[0]:<44} {str(answer):<8} {time.perf_counter() - begun:6.2f} s "
-              f"{(after - before) / 1e6:7.1f} M units", flush=True)
+              f"{(units_spent() - before) / 1e6:7.1f} M units", flush=True)
         return answer
 
     track, prover = reach._Track, bounds.BoxProver

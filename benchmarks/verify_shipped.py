@@ -12,7 +12,9 @@ checkout's command line twice on a store of its own, `--no-cache` (a fresh proof
 its reports) and plain (the cached rerun), and times both whole processes.
 
 Printed: per round the wall and CPU seconds of each; the median of each over the rounds; each
-ruleset's seconds in both; the K slowest checks with their seconds in both (the baseline has no per-check times of its own:
+ruleset's seconds in both, and its Z3 resource units (a count of the solver's work that load does
+not move: the figure to compare when the machine is noisy; a baseline from before they were
+counted shows "-"); the K slowest checks with their seconds in both (the baseline has no per-check times of its own:
 they are measured here as the time between one result and the next, so for checks made in one
 block, the gap search, the first gets the block's time); each stage's seconds; and the
 findings that differ (check, verdict, turns), which must be none but unknowns settled.
@@ -86,8 +88,9 @@ def _verify_group(specs: list[str]) -> list[dict]:
                            "fewest": r.data.get("fewest"),
                            "seconds": own if own is not None else (measured[i] if i < len(measured) else 0.0)})
         stages = dict(getattr(report, "stages", None) or _TIMING["stages"])
+        units = getattr(report, "units", None)  # Z3's resource units per stage (None: a main before them)
         out.append({"spec": spec, "seconds": report.seconds, "stages": stages, "checks": checks,
-                    "exit": report.exit_code})
+                    "exit": report.exit_code, "units": sum(units.values()) if units else None})
     return out
 
 
@@ -197,12 +200,18 @@ def main() -> None:
     print(f"{'ruleset':26} {'check':46} {'baseline':>9} {'this':>9}")
     for (spec, check), by in sorted(times.items(), key=lambda kv: -med(kv[1].get(key, [0])))[:top]:
         print(f"{spec:26} {check:46} {med(by.get('baseline', [])):9.2f} {med(by.get('this', [])):9.2f}")
-    print(f"\neach ruleset (median wall seconds of its report, in its worker)")
-    print(f"{'ruleset':26} {'baseline':>9} {'this':>9}")
+    print(f"\neach ruleset (median wall seconds of its report, in its worker; Z3's resource units of the\n"
+          f"last round, M: a count of the solver's work that the machine's load does not move)")
+    print(f"{'ruleset':26} {'baseline':>9} {'this':>9} {'M units':>10} {'this':>9}")
+    units = {name: {rep["spec"]: rep.get("units") for rep in got[-1]["reports"]} for name, got in runs.items() if got}
+    mega = lambda u: "-" if u is None else f"{u / 1e6:.1f}"  # noqa: E731
     for spec in specs:
         by = {name: [rep["seconds"] for g in got for rep in g["reports"] if rep["spec"] == spec]
               for name, got in runs.items()}
-        print(f"{spec:26} {med(by.get('baseline', [])):9.2f} {med(by.get('this', [])):9.2f}")
+        print(f"{spec:26} {med(by.get('baseline', [])):9.2f} {med(by.get('this', [])):9.2f} "
+              f"{mega(units.get('baseline', {}).get(spec)):>10} {mega(units.get('this', {}).get(spec)):>9}")
+    total = {name: sum(u or 0 for u in by.values()) for name, by in units.items()}
+    print(f"{'all':26} {'':9} {'':9} {mega(total.get('baseline') or None):>10} {mega(total.get('this')):>9}")
     print(f"\nstages (median seconds, summed over the rulesets)")
     for st in STAGE_FUNCTIONS:  # a stage reused from a memo did not run: 0
         b = sum(med(v["baseline"]) for (s, x), v in stages.items() if x == st and v.get("baseline")) \

@@ -42,7 +42,8 @@ def register(sub) -> None:
                    help=f"time limit of the whole run in seconds (default {DEFAULT_TIME_LIMIT:.0f}): "
                         "checks still open then end unknown, and the report says so")
     p.add_argument("--verbose", "-v", action="store_true",
-                   help="add each check's time, the time of each stage, and the slowest checks")
+                   help="add each check's time, the time of each stage, the slowest checks, and the "
+                        "solver's work in Z3 resource units (the same on any machine)")
     p.add_argument("--no-cache", action="store_true",
                    help="prove afresh instead of reading reports kept in the results store "
                         "(the fresh reports are stored as usual)")
@@ -248,9 +249,21 @@ def format_report(report, verbose: bool = False, busy: list[str] = ()) -> str:
                      + " (a stage's shared work, such as the gap search's unrolled model, is in no check's time)")
         slow = sorted(zip(names, report.results), key=lambda p: -p[1].seconds)[:5]
         lines.append("Slowest: " + ", ".join(f"{n} {r.seconds:.2f} s" for n, r in slow))
+        if report.units:
+            from ..verify.solving import DEFAULT_BUDGET, RLIMIT_PER_MS
+
+            step = DEFAULT_BUDGET.step_timeout_ms * RLIMIT_PER_MS
+            lines.append(f"Solver work: {_mega(sum(report.units.values()))} resource units ("
+                         + ", ".join(f"{k} {_mega(u)}" for k, u in report.units.items() if u)
+                         + "): Z3's count of its work, the same on any machine and under any load "
+                         f"(a search step's budget is {_mega(step)})")
         if report.cached:
             lines.append("(read from the results store; --no-cache proves afresh)")
     return "\n".join(lines)
+
+
+def _mega(units: int) -> str:
+    return f"{units / 1e6:,.1f} M"
 
 
 def format_divergences(report) -> str:

@@ -22,7 +22,7 @@ from ..ruleset.model import DeckExhaustion, Ruleset, is_unspecified
 from .invariants import describe_state, describe_turn
 from .results import FINDING, CheckResult, result
 from .bounds import BoxProver, prefix_conditions
-from .solving import Budget, SolverVerdict, fresh_context, sat, unknown_reason
+from .solving import Budget, SolverVerdict, fresh_context, sat, units_spent, unknown_reason
 from .turn import TurnPiles, card_classes, fresh_state, row_all_wild, turn
 
 MAX_TURNS = 8
@@ -63,12 +63,13 @@ def reachable_gaps(ruleset: Ruleset, budget: Budget, max_turns: int = MAX_TURNS)
     unknown: dict[str, str] = {}
     unsettled: dict[str, tuple] = {}  # path -> (turns, reason, players): the fewest turns any count left open
     searched: set[str] = set()
-    spent: dict[str, float] = {}  # path -> seconds of the queries asked for it
+    spent: dict[str, tuple] = {}  # path -> (seconds, resource units) of the queries asked for it
     for n in range(hi, lo - 1, -1):
         bound = {p: best[p][0] for p in best}
-        got, seconds = _search(ruleset.for_players(n), n, budget, max_turns, bound)
-        for path, t in seconds.items():
-            spent[path] = spent.get(path, 0.0) + t
+        got, cost = _search(ruleset.for_players(n), n, budget, max_turns, bound)
+        for path, (t, u) in cost.items():
+            was = spent.get(path, (0.0, 0))
+            spent[path] = (was[0] + t, was[1] + u)
         for path, found in got.items():
             searched.add(path)
             if isinstance(found, str):
@@ -80,6 +81,7 @@ def reachable_gaps(ruleset: Ruleset, budget: Budget, max_turns: int = MAX_TURNS)
                 unsettled[path] = (*gave_up, n)
     out = []
     for path in sorted(searched):
+        seconds, units = spent.get(path, (0.0, 0))
         cite = ["deck_exhaustion"] if path.startswith("a draw") else [path]
         claim = f"no play reaches {_situation(path)} within {max_turns} turns"
         if path in best:
@@ -102,13 +104,13 @@ def reachable_gaps(ruleset: Ruleset, budget: Budget, max_turns: int = MAX_TURNS)
                                     "situation": _situation(path), "fewest": gave_up is None,
                                     "unsettled": None if gave_up is None else
                                     f"turn {gave_up[0] + 1}: {gave_up[1]}"},
-                              paths=cite, players=n, seconds=spent.get(path, 0.0)))
+                              paths=cite, players=n, seconds=seconds, units=units))
         elif path in unknown:
             out.append(result(ruleset, f"gap.{path}", FINDING, SolverVerdict.UNKNOWN, claim,
-                              witness=unknown[path], paths=cite, seconds=spent.get(path, 0.0)))
+                              witness=unknown[path], paths=cite, seconds=seconds, units=units))
         else:
             out.append(result(ruleset, f"gap.{path}", FINDING, SolverVerdict.PROVED, claim, paths=cite,
-                              seconds=spent.get(path, 0.0)))
+                              seconds=seconds, units=units))
     return out
 
 
@@ -226,8 +228,8 @@ def search_keys(ruleset: Ruleset) -> set:
 
 
 def _search(rules, n: int, budget: Budget, max_turns: int, bound: dict) -> tuple[dict, dict]:
-    """:func:`_search_uncached` (and the seconds spent per path: none on a memo hit), memoised on its inputs: the rules minus those the search never
-    reads (target, scoring, the player range) and with the all-wild rule reduced to whether it
+    """:func:`_search_uncached` (and the seconds and units spent per path: none on a memo hit),
+    memoised on its inputs: the rules minus those the search never reads (target, scoring, the player range) and with the all-wild rule reduced to whether it
     is unspecified (all the search asks of it). Compositions such as an edition with a 500-point
     target, or with any of the all-wild-row options, share the searches."""
     key = (_searched_rules(rules), n, budget, max_turns, tuple(sorted(bound.items())))
@@ -243,8 +245,8 @@ def _search(rules, n: int, budget: Budget, max_turns: int, bound: dict) -> tuple
 
 def _search_uncached(rules, n: int, budget: Budget, max_turns: int, bound: dict, spent: dict) -> dict:
     """path -> (turns, trace, gave_up) | None (not within the bound) | :class:`_Unknown`; adds to
-    ``spent[path]`` the seconds of the queries asked for that path (a query over several paths
-    is shared out evenly; building the unrolled model is nobody's).
+    ``spent[path]`` the (seconds, resource units) of the queries asked for that path (a query over
+    several paths is shared out evenly; building the unrolled model is nobody's).
 
     Depths are settled in order, so the first witness of a path is its fewest turns unless a
     depth before it stayed unsettled (kept in ``gave_up``). At each depth a path is settled by
@@ -295,12 +297,17 @@ def _search_uncached(rules, n: int, budget: Budget, max_turns: int, bound: dict,
                          f"{describe_state(model, after)}")
         return lines
 
-    def charge(paths, since: float) -> None:
-        """Share the seconds since ``since`` out among ``paths``."""
+    def clock() -> tuple:
+        return time.perf_counter(), units_spent()
+
+    def charge(paths, since: tuple) -> None:
+        """Share the seconds and units since ``since`` (a :func:`clock`) out among ``paths``."""
         if paths:
-            each = (time.perf_counter() - since) / len(paths)
-            for p in paths:
-                spent[p] = spent.get(p, 0.0) + each
+            seconds, units = time.perf_counter() - since[0], units_spent() - since[1]
+            for i, p in enumerate(sorted(paths)):  # the remainder's units in a fixed order (not a set's)
+                was = spent.get(p, (0.0, 0))
+                spent[p] = (was[0] + seconds / len(paths),
+                            was[1] + units // len(paths) + (i < units % len(paths)))
 
     def settle(path, status, got, turns_taken, track=None, t=None):
         if status == "sat":
@@ -313,7 +320,7 @@ def _search_uncached(rules, n: int, budget: Budget, max_turns: int, bound: dict,
             found.setdefault(path, None)
 
     for path, expr in setup.items():
-        since = time.perf_counter()
+        since = clock()
         settle(path, *exact.ask(expr), 0)
         charge([path], since)
     if ALL_WILD in setup:
@@ -351,14 +358,14 @@ def _search_uncached(rules, n: int, budget: Budget, max_turns: int, bound: dict,
             open_paths.add(path)
             candidates[path] = turns_at(path, k)
         # the rate box first (one cheap query per path)
-        since, asked = time.perf_counter(), list(candidates)
+        since, asked = clock(), list(candidates)
         for path in rate_box_rules_out(k, set(candidates)):
             found.setdefault(path, None)
             del candidates[path]
         charge(asked, since)
         left = {}
         for path, taken in candidates.items():
-            since = time.perf_counter()
+            since = clock()
             got = wit.witness(on_wit[path], _hint(wt))
             got, track, on = (got, wit, wt) if got else (main.ask(on_main[path], QUICK_MS), main, mt)
             if got[0] == "unknown":
@@ -367,14 +374,14 @@ def _search_uncached(rules, n: int, budget: Budget, max_turns: int, bound: dict,
                 settle(path, *got, taken, track, on)
             charge([path], since)
         # then the turn-by-turn box, and the exact model with the full budget
-        since = time.perf_counter()
+        since = clock()
         proved = prover.absent(k, situations_of, set(left), cheap=False) if left else set()
         charge(list(left), since)
         for path, taken in left.items():
             if path in proved:
                 found.setdefault(path, None)
             else:
-                since = time.perf_counter()
+                since = clock()
                 got, track, on = main.ask(on_main[path]), main, mt
                 if got[0] == "unknown":  # the last try: the greedy line with the full step
                     last = wit.witness(on_wit[path], _hint(wt), None)
@@ -391,7 +398,7 @@ def _search_uncached(rules, n: int, budget: Budget, max_turns: int, bound: dict,
             # same answers. Asked once every seat's turn has been built, so that the look-ahead
             # adds no new kind of term to the solvers (Z3's choices, and with them the answers
             # of queries that need their whole step, follow the order terms are made in).
-            since = time.perf_counter()
+            since = clock()
             later = {j: {p for p in open_paths | set(situations) if not isinstance(found.get(p), tuple)
                          and turns_at(p, j) < bound.get(p, max_turns + 1)} for j in range(k + 1, max_turns)}
             done = all(rate_box_rules_out(j, paths) == paths for j, paths in later.items())
@@ -402,7 +409,7 @@ def _search_uncached(rules, n: int, budget: Budget, max_turns: int, bound: dict,
                 break
         if dry_clear:  # can a draw of this turn run short, as a prefix turn? Then the dry track
             # stops standing for the exact one from the next depth on
-            since = time.perf_counter()
+            since = clock()
             dry_clear = not dry.may_run_short(dt, all_wild_open)
             charge([p for p in open_paths if not isinstance(found.get(p), tuple)], since)
         # The rate box at turn k+1 bounds every state that starts turn k+1 of a trace whose

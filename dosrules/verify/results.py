@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping
 
 from ..ruleset.model import Ruleset
-from .solving import SolverVerdict
+from .solving import SolverVerdict, units_spent
 
 INVARIANT = "invariant"  # a counterexample is a violation (exit 1)
 FINDING = "finding"  # a counterexample is something to know (a reachable gap, a dead value)
@@ -27,8 +27,10 @@ class CheckResult:
     rule_paths: tuple[str, ...] = ()
     citations: tuple[str, ...] = ()
     players: str = ""  # "" when the result holds for every player count, else e.g. "2"
-    # the solver work spent on it in this run (0 when reused from a memo); not part of equality
+    # the solver work spent on it in this run (0 when reused from a memo), in seconds and in
+    # Z3's resource units (the same on any machine); not part of equality
     seconds: float = field(default=0.0, compare=False)
+    units: int = field(default=0, compare=False)
 
     @property
     def violated(self) -> bool:
@@ -39,7 +41,7 @@ class CheckResult:
             "check": self.check, "kind": self.kind, "result": self.verdict.value,
             "claim": self.claim, "witness": self.witness, "data": dict(self.data),
             "rule_paths": list(self.rule_paths), "citations": list(self.citations),
-            "players": self.players, "seconds": round(self.seconds, 4),
+            "players": self.players, "seconds": round(self.seconds, 4), "units": self.units,
         }
 
     @classmethod
@@ -47,7 +49,7 @@ class CheckResult:
         """The inverse of :meth:`as_json`."""
         return cls(data["check"], data["kind"], SolverVerdict(data["result"]), data["claim"], data["witness"],
                    dict(data["data"]), tuple(data["rule_paths"]), tuple(data["citations"]), data["players"],
-                   float(data.get("seconds", 0.0)))
+                   float(data.get("seconds", 0.0)), int(data.get("units", 0)))
 
 
 def leaf_paths(ruleset: Ruleset, paths: Iterable[str]) -> list[str]:
@@ -81,13 +83,16 @@ def citations(ruleset: Ruleset, paths: Iterable[str], players: int | None = None
 def result(ruleset: Ruleset, check: str, kind: str, verdict: SolverVerdict, claim: str, *,
            witness: str | None = None, data: Mapping[str, Any] | None = None,
            paths: Iterable[str] = (), players: int | None = None,
-           players_label: str = "", seconds: float | None = None) -> CheckResult:
+           players_label: str = "", seconds: float | None = None, units: int | None = None) -> CheckResult:
     """Build a :class:`CheckResult` with the citations of ``paths`` filled in. Its ``seconds``
-    are the time since the previous result (or :func:`start_clock`) unless given."""
-    now = time.perf_counter()
+    and ``units`` are the time and the solver's resource units since the previous result (or
+    :func:`start_clock`) unless given."""
+    now, spent = time.perf_counter(), units_spent()
     if seconds is None:
-        seconds = now - _CLOCK[-1] if _CLOCK else 0.0
-    _CLOCK[:] = [now]
+        seconds = now - _CLOCK[0] if _CLOCK else 0.0
+    if units is None:
+        units = spent - _CLOCK[1] if _CLOCK else 0
+    _CLOCK[:] = [now, spent]
     paths = tuple(paths)
     if _RECORDERS:
         _RECORDERS[-1].append(((check, kind, verdict, claim),
@@ -95,16 +100,16 @@ def result(ruleset: Ruleset, check: str, kind: str, verdict: SolverVerdict, clai
                                     players_label=players_label)))
     paths = tuple(leaf_paths(ruleset, paths))
     return CheckResult(check, kind, verdict, claim, witness, dict(data or {}),
-                       paths, citations(ruleset, paths, players), players_label, seconds)
+                       paths, citations(ruleset, paths, players), players_label, seconds, units)
 
 
 _RECORDERS: list[list] = []
-_CLOCK: list[float] = []  # when the last result was made (or the clock started)
+_CLOCK: list = []  # when the last result was made (or the clock started), and the units spent then
 
 
 def start_clock() -> None:
     """Time the next result from now (a check's first result counts its work from here)."""
-    _CLOCK[:] = [time.perf_counter()]
+    _CLOCK[:] = [time.perf_counter(), units_spent()]
 
 
 @contextmanager
@@ -122,5 +127,5 @@ def recording():
 
 
 def replay(ruleset: Ruleset, calls: list) -> list[CheckResult]:
-    """The recorded results for ``ruleset``: no solver work, so 0 seconds each."""
-    return [result(ruleset, *args, **{**kwargs, "seconds": 0.0}) for args, kwargs in calls]
+    """The recorded results for ``ruleset``: no solver work, so 0 seconds and units each."""
+    return [result(ruleset, *args, **{**kwargs, "seconds": 0.0, "units": 0}) for args, kwargs in calls]

@@ -12,7 +12,8 @@ from .invariants import turn_invariants
 from .reach import MAX_TURNS, reachable_gaps
 from .results import CheckResult, recording, replay, start_clock
 from .deal import deal_feasible
-from .solving import DEADLINE_REASON, DEFAULT_BUDGET, Budget, SolverVerdict, deadline_passed, fresh_context
+from .solving import (DEADLINE_REASON, DEFAULT_BUDGET, Budget, SolverVerdict, deadline_passed, fresh_context,
+                      units_spent)
 
 EXIT_OK, EXIT_VIOLATED, EXIT_UNKNOWN = 0, 1, 3
 STAGES = ("deck", "row", "deal", "turn", "coverage", "gaps")  # in the order they run
@@ -27,6 +28,7 @@ class VerifyReport:
     stopped: str | None = None  # why checks ended unknown before their own limits (the run's time limit)
     stages: dict[str, float] = field(default_factory=dict)  # stage -> wall seconds (shared work included)
     cached: str | None = None  # when the report comes from the results store: when it was stored
+    units: dict[str, int] = field(default_factory=dict)  # stage -> Z3's resource units (shared work included)
 
     @property
     def exit_code(self) -> int:
@@ -43,16 +45,16 @@ class VerifyReport:
     def as_json(self) -> dict:
         return {"ruleset": self.ruleset, "content_hash": self.content_hash, "exit_code": self.exit_code,
                 "seconds": round(self.seconds, 3), "stopped": self.stopped, "cached": self.cached,
-                "stages": {k: round(v, 3) for k, v in self.stages.items()},
+                "stages": {k: round(v, 3) for k, v in self.stages.items()}, "units": dict(self.units),
                 "results": [r.as_json() for r in self.results]}
 
     @classmethod
     def from_json(cls, data: dict) -> "VerifyReport":
         """The inverse of :meth:`as_json`."""
-        stages = data.get("stages", {})
+        stages, units = data.get("stages", {}), data.get("units", {})
         return cls(data["ruleset"], data["content_hash"], [CheckResult.from_json(r) for r in data["results"]],
                    float(data["seconds"]), data["stopped"], {k: stages[k] for k in STAGES if k in stages},
-                   data.get("cached"))
+                   data.get("cached"), {k: int(units[k]) for k in STAGES if k in units})
 
 
 _CHECKS: dict = {}  # memo of rules-level checks: (check, the rules it reads, budget) -> result calls
@@ -117,12 +119,14 @@ def verify(ruleset: Ruleset, budget: Budget = DEFAULT_BUDGET, max_turns: int = M
     }
     results: list[CheckResult] = []
     seconds: dict[str, float] = {}
+    units: dict[str, int] = {}
     for stage, run in stages.items():
-        begun = time.perf_counter()
+        begun, was = time.perf_counter(), units_spent()
         start_clock()
         results += run()
-        seconds[stage] = time.perf_counter() - begun
-    report = VerifyReport(ruleset.id, ruleset.content_hash, results, time.perf_counter() - start, stages=seconds)
+        seconds[stage], units[stage] = time.perf_counter() - begun, units_spent() - was
+    report = VerifyReport(ruleset.id, ruleset.content_hash, results, time.perf_counter() - start, stages=seconds,
+                          units=units)
     if deadline_passed():  # answers given up at the deadline must not be reused as if settled
         report.stopped = DEADLINE_REASON
         forget_memos()

@@ -32,6 +32,38 @@ from ..interrupts import held, stop_if_signalled
 RLIMIT_PER_MS = 40_000
 WALL_SLACK = 5
 
+# Z3's resource units spent by the checks of this process: [the total, the context last
+# counted, its count then]. Z3 counts them per context, cumulatively, and any of its solvers'
+# statistics give the count ("rlimit count").
+_UNITS: list = [0, None, 0]
+_UNITS_AT: dict = {}  # number of statistics -> where "rlimit count" was among them
+
+
+def units_spent() -> int:
+    """Z3's resource units spent so far by the checks of this process (through :func:`sat`): a
+    count of work, the same for the same checks on any machine and under any load, where
+    seconds are not. A search step's budget is ``RLIMIT_PER_MS`` units a millisecond."""
+    return _UNITS[0]
+
+
+def _count_units(solver) -> None:
+    """Add the units of ``solver``'s last check to the total (raw calls: z3py's
+    ``get_key_value`` reads every key three times, 100 us on checks that take 50 us)."""
+    ctx = solver.ctx.ref()
+    raw = solver.statistics().stats
+    size = z3.Z3_stats_size(ctx, raw)
+    at = _UNITS_AT.get(size)
+    if at is None or z3.Z3_stats_get_key_bytes(ctx, raw, at) != b"rlimit count":
+        at = next((i for i in range(size) if z3.Z3_stats_get_key_bytes(ctx, raw, i) == b"rlimit count"), None)
+        _UNITS_AT[size] = at
+    if at is None:
+        return
+    count = (z3.Z3_stats_get_uint_value(ctx, raw, at) if z3.Z3_stats_is_uint(ctx, raw, at)
+             else int(z3.Z3_stats_get_double_value(ctx, raw, at)))
+    before = _UNITS[2] if ctx.value == _UNITS[1] else 0
+    _UNITS[0] += max(0, count - before)
+    _UNITS[1], _UNITS[2] = ctx.value, count
+
 
 def fresh_context() -> None:
     """Build the terms of the next work in a new Z3 context (z3py's main context, made anew).
@@ -43,6 +75,7 @@ def fresh_context() -> None:
     same answers whatever the process did before. Terms of the old context stay valid where
     still held; a term must not be kept from one work to the next (none is made at import)."""
     z3.z3._main_ctx = None  # z3py makes a new main context on the next main_ctx()
+    _UNITS[1] = None  # the new context counts from 0 (it may reuse the old one's address)
 
 
 class SolverVerdict(enum.Enum):
@@ -170,11 +203,13 @@ class SolverAnswer:
 def sat(solver, *assumptions) -> z3.CheckSatResult:
     """``solver.check(*assumptions)`` for a Solver or an Optimize; KeyboardInterrupt (or
     Terminated) if Ctrl-C (SIGTERM) came before or during it (see :func:`interruptible`);
-    unknown without asking once the run's deadline has passed."""
+    unknown without asking once the run's deadline has passed. Its resource units are counted
+    (:func:`units_spent`)."""
     stop_if_signalled()
     if deadline_passed():  # give up at once: a 1 ms timeout is not kept on a busy machine
         return z3.unknown
     result = solver.check(*assumptions)
+    _count_units(solver)
     stop_if_signalled()
     return result
 
