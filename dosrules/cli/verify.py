@@ -9,6 +9,7 @@ import json
 import shutil
 import sys
 import textwrap
+from contextlib import contextmanager
 
 from ..errors import UsageError
 from .common import add_rulesets_option, check_jobs, check_range, load, ruleset_dirs
@@ -98,9 +99,10 @@ def _run(args, v, budget) -> int:
             store.add_valid_documents(schema.VALIDATED - known)
         stored = {} if store is None or args.no_cache else cache.lookup(store, rulesets, budget, turns)
         todo = [i for i in range(len(rulesets)) if i not in stored]
-        fresh = _verify_all([rulesets[i] for i in todo], [args.ruleset[i] for i in todo],
-                            [str(d) for d in ruleset_dirs(args)], budget, options, args.jobs,
-                            args.time_limit) if todo else []
+        with _progress(args, [args.ruleset[i] for i in todo]) as done:
+            fresh = _verify_all([rulesets[i] for i in todo], [args.ruleset[i] for i in todo],
+                                [str(d) for d in ruleset_dirs(args)], budget, options, args.jobs,
+                                args.time_limit, done) if todo else []
         for i, report in zip(todo, fresh):
             stored[i] = report
             if store is not None:
@@ -140,6 +142,25 @@ def _store(args):
         return _NoStore()
 
 
+@contextmanager
+def _progress(args, specs):
+    """A callback ``done(i)`` for the i-th of ``specs`` verified: a bar on a terminal's stderr
+    (none with --json, none when stderr is not a terminal: the output stays as it was)."""
+    if args.json or not specs or not sys.stderr.isatty():
+        yield lambda i: None
+        return
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    from .terminal import raw_stderr
+
+    with Progress(TextColumn("verifying"), BarColumn(), MofNCompleteColumn(), TextColumn("rulesets"),
+                  TimeElapsedColumn(), TextColumn("{task.description}"), transient=True,
+                  console=Console(file=raw_stderr())) as bar:
+        task = bar.add_task("", total=len(specs))
+        yield lambda i: bar.update(task, advance=1, description=f"{specs[i]} done")
+
+
 def _verify_specs(specs, search_dirs, budget, options, time_limit):
     """Worker side: load and verify rulesets by spec (a Ruleset does not pickle)."""
     from .. import verify as v
@@ -151,18 +172,23 @@ def _verify_specs(specs, search_dirs, budget, options, time_limit):
         return [v.verify(load_ruleset(s, search_dirs), budget, **options) for s in specs]
 
 
-def _verify_all(rulesets, specs, search_dirs, budget, options, jobs: int, time_limit: float):
-    """Reports in the order given, all within ``time_limit`` seconds. With several jobs, each
-    worker takes the next group of rulesets as it comes free: rulesets that share a gap search
-    (the verifier memoises it on the rules it reads) are one group, every other ruleset is a
-    group of its own, so the work spreads over the workers."""
+def _verify_all(rulesets, specs, search_dirs, budget, options, jobs: int, time_limit: float,
+                done=lambda i: None):
+    """Reports in the order given, all within ``time_limit`` seconds; ``done(i)`` as the i-th is
+    ready. With several jobs, each worker takes the next group of rulesets as it comes free:
+    rulesets that share a gap search (the verifier memoises it on the rules it reads) are one
+    group, every other ruleset is a group of its own, so the work spreads over the workers."""
     from .. import verify as v
     from ..verify.solving import time_limit as limit
 
     if jobs == 1 or len(rulesets) == 1:
+        out = []
         with limit(time_limit):
-            return [v.verify(r, budget, **options) for r in rulesets]
-    from concurrent.futures import wait
+            for i, r in enumerate(rulesets):
+                out.append(v.verify(r, budget, **options))
+                done(i)
+        return out
+    from concurrent.futures import FIRST_COMPLETED, wait
 
     from ..play.workers import process_pool, stop_pool
 
@@ -172,12 +198,15 @@ def _verify_all(rulesets, specs, search_dirs, budget, options, jobs: int, time_l
     try:
         futures = [(idx, pool.submit(_verify_specs, [specs[i] for i in idx], search_dirs, budget, options,
                                      time_limit)) for idx in order]
-        for idx, future in futures:
-            while not future.done():  # wait in short steps: Ctrl-C only sets a flag (v.interruptible)
-                wait([future], timeout=0.2)
-                v.stop_if_signalled()
-            for i, report in zip(idx, future.result()):
-                reports[i] = report
+        while futures:
+            # wait in short steps: Ctrl-C only sets a flag (v.interruptible)
+            wait([f for _, f in futures], timeout=0.2, return_when=FIRST_COMPLETED)
+            v.stop_if_signalled()
+            for idx, future in [p for p in futures if p[1].done()]:
+                futures.remove((idx, future))
+                for i, report in zip(idx, future.result()):
+                    reports[i] = report
+                    done(i)
     except BaseException:
         stop_pool(pool)  # Ctrl-C, SIGTERM or an error: no worker outlives the run
         raise
