@@ -200,18 +200,18 @@ def main() -> None:
     print(f"{'ruleset':26} {'check':46} {'baseline':>9} {'this':>9}")
     for (spec, check), by in sorted(times.items(), key=lambda kv: -med(kv[1].get(key, [0])))[:top]:
         print(f"{spec:26} {check:46} {med(by.get('baseline', [])):9.2f} {med(by.get('this', [])):9.2f}")
-    print(f"\neach ruleset (median wall seconds of its report, in its worker; Z3's resource units of the\n"
-          f"last round, M: a count of the solver's work that the machine's load does not move)")
-    print(f"{'ruleset':26} {'baseline':>9} {'this':>9} {'M units':>10} {'this':>9}")
+    print("\neach ruleset (median wall seconds of its report, in its worker; Z3's resource units of the\n"
+          "last round, M: a count of the solver's work that the machine's load does not move)")
+    print(f"{'ruleset':26} {'baseline':>9} {'this':>9} {'M baseline':>11} {'M this':>9}")
     units = {name: {rep["spec"]: rep.get("units") for rep in got[-1]["reports"]} for name, got in runs.items() if got}
     mega = lambda u: "-" if u is None else f"{u / 1e6:.1f}"  # noqa: E731
     for spec in specs:
         by = {name: [rep["seconds"] for g in got for rep in g["reports"] if rep["spec"] == spec]
               for name, got in runs.items()}
         print(f"{spec:26} {med(by.get('baseline', [])):9.2f} {med(by.get('this', [])):9.2f} "
-              f"{mega(units.get('baseline', {}).get(spec)):>10} {mega(units.get('this', {}).get(spec)):>9}")
+              f"{mega(units.get('baseline', {}).get(spec)):>11} {mega(units.get('this', {}).get(spec)):>9}")
     total = {name: sum(u or 0 for u in by.values()) for name, by in units.items()}
-    print(f"{'all':26} {'':9} {'':9} {mega(total.get('baseline') or None):>10} {mega(total.get('this')):>9}")
+    print(f"{'all':26} {'':9} {'':9} {mega(total.get('baseline') or None):>11} {mega(total.get('this')):>9}")
     print(f"\nstages (median seconds, summed over the rulesets)")
     for st in STAGE_FUNCTIONS:  # a stage reused from a memo did not run: 0
         b = sum(med(v["baseline"]) for (s, x), v in stages.items() if x == st and v.get("baseline")) \

@@ -52,7 +52,7 @@ def test_once_a_prefix_draw_can_run_short_the_dry_track_proves_nothing(monkeypat
         asked.append((self.from_deck, len(self.prefix)))
         return original(self, expr, timeout_ms)
 
-    monkeypatch.setattr(reach._Track, "may_run_short", lambda self, t, all_wild_open: True)
+    monkeypatch.setattr(reach._Track, "may_run_short", lambda self, t, all_wild_open, known=(): True)
     monkeypatch.setattr(reach._Track, "ask", ask)
     found = reach._search_uncached(rules, 4, Budget(), 6, {}, {})
     assert any(depth > 0 for dry, depth in asked)
@@ -73,9 +73,9 @@ def test_once_the_rate_box_rules_out_all_that_is_left_the_search_ends_with_the_s
     asked: list = []
     original = reach._Track.may_run_short
 
-    def may_run_short(self, t, all_wild_open):
+    def may_run_short(self, t, all_wild_open, known=()):
         asked.append(len(self.prefix))
-        return original(self, t, all_wild_open)
+        return original(self, t, all_wild_open, known)
 
     monkeypatch.setattr(reach._Track, "may_run_short", may_run_short)
     fresh_context()  # each search in a context of its own, as _search makes them: the same answers
@@ -105,3 +105,29 @@ def test_rulesets_that_share_a_gap_search_are_verified_in_one_worker():
         ["digest-2017"], ["mattel-2018", "mattel-2018+target-500", "mattel-2018+two-player"],
         ["mattel-2018+reshuffle"]]
     assert len(groups[0]) == 3  # the largest group first
+
+
+def test_the_dry_tracks_question_asked_with_what_the_depth_proved_absent_gives_the_same_answers(monkeypatch):
+    """The situations a depth proved absent are facts of the dry track's query turn: asked with
+    them, "can a draw of this turn run short?" has the same answers, so the search has too."""
+    from dosrules.verify import reach
+
+    rules = load_ruleset("mattel-2018+reshuffle").for_players(3)
+    original, given = reach._Track.may_run_short, []
+
+    def watched(self, t, all_wild_open, known=()):
+        given.append(len(known))
+        return original(self, t, all_wild_open, known)
+
+    def without(self, t, all_wild_open, known=()):
+        return original(self, t, all_wild_open)
+
+    def answers(found):  # the turns and what was left unsettled (a trace is one model of many)
+        return {path: got if got is None or isinstance(got, str) else (got[0], got[2]) for path, got in found.items()}
+
+    monkeypatch.setattr(reach._Track, "may_run_short", watched)
+    fresh_context()
+    told = reach._search_uncached(rules, 3, Budget(), 6, {}, {})
+    monkeypatch.setattr(reach._Track, "may_run_short", without)
+    fresh_context()
+    assert any(given) and answers(told) == answers(reach._search_uncached(rules, 3, Budget(), 6, {}, {}))

@@ -163,10 +163,12 @@ class _Track:
             return "sat", solver.model()
         return None
 
-    def may_run_short(self, t, all_wild_open: bool) -> bool:
+    def may_run_short(self, t, all_wild_open: bool, known=()) -> bool:
         """Whether the query turn ``t``, taken as a prefix turn, can run a draw short: yes on a
-        witness (along the greedy line first), no only on unsat (unknown counts as yes)."""
-        short = z3.And(*prefix_conditions(self.rules, t, all_wild_open), z3.Or(t.shorts))
+        witness (along the greedy line first), no only on unsat (unknown counts as yes).
+        ``known``: facts of ``t`` already proved on this track (situations shown not to arise
+        in it), asked with the question; they remove no model, and help the solver."""
+        short = z3.And(*prefix_conditions(self.rules, t, all_wild_open), z3.Or(t.shorts), *known)
         return bool(self.witness(short, _hint(t))) or self.ask(short)[0] != "unsat"
 
     def _check(self, ms: int | None, *assumptions) -> tuple:
@@ -359,7 +361,9 @@ def _search_uncached(rules, n: int, budget: Budget, max_turns: int, bound: dict,
             candidates[path] = turns_at(path, k)
         # the rate box first (one cheap query per path)
         since, asked = clock(), list(candidates)
+        absent_here = set()  # the paths proved not to arise at this depth (by a box, or unsat on main)
         for path in rate_box_rules_out(k, set(candidates)):
+            absent_here.add(path)
             found.setdefault(path, None)
             del candidates[path]
         charge(asked, since)
@@ -371,6 +375,8 @@ def _search_uncached(rules, n: int, budget: Budget, max_turns: int, bound: dict,
             if got[0] == "unknown":
                 left[path] = taken
             else:
+                if got[0] == "unsat":
+                    absent_here.add(path)
                 settle(path, *got, taken, track, on)
             charge([path], since)
         # then the turn-by-turn box, and the exact model with the full budget
@@ -379,6 +385,7 @@ def _search_uncached(rules, n: int, budget: Budget, max_turns: int, bound: dict,
         charge(list(left), since)
         for path, taken in left.items():
             if path in proved:
+                absent_here.add(path)
                 found.setdefault(path, None)
             else:
                 since = clock()
@@ -386,6 +393,8 @@ def _search_uncached(rules, n: int, budget: Budget, max_turns: int, bound: dict,
                 if got[0] == "unknown":  # the last try: the greedy line with the full step
                     last = wit.witness(on_wit[path], _hint(wt), None)
                     got, track, on = (last, wit, wt) if last else (got, main, mt)
+                elif got[0] == "unsat":
+                    absent_here.add(path)
                 settle(path, *got, taken, track, on)
                 charge([path], since)
         if all(isinstance(found.get(p), tuple) or bound.get(p, max_turns + 1) <= k + 1
@@ -410,7 +419,11 @@ def _search_uncached(rules, n: int, budget: Budget, max_turns: int, bound: dict,
         if dry_clear:  # can a draw of this turn run short, as a prefix turn? Then the dry track
             # stops standing for the exact one from the next depth on
             since = clock()
-            dry_clear = not dry.may_run_short(dt, all_wild_open)
+            # with the situations this depth proved absent as facts (main is the dry track here,
+            # and a box's proof holds on every track), such as "the others draw more than the
+            # deck holds" (sound, and cheaper on average: docs/verify.md, eighth pass)
+            known = [z3.Not(on_main[p]) for p in sorted(absent_here)]
+            dry_clear = not dry.may_run_short(dt, all_wild_open, known)
             charge([p for p in open_paths if not isinstance(found.get(p), tuple)], since)
         # The rate box at turn k+1 bounds every state that starts turn k+1 of a trace whose
         # first k+1 turns are prefix turns (:func:`.bounds.rate_box`): the states the exact
