@@ -231,8 +231,9 @@ def search_keys(ruleset: Ruleset) -> set:
 
 def _search(rules, n: int, budget: Budget, max_turns: int, bound: dict) -> tuple[dict, dict]:
     """:func:`_search_uncached` (and the seconds and units spent per path: none on a memo hit),
-    memoised on its inputs: the rules minus those the search never reads (target, scoring, the player range) and with the all-wild rule reduced to whether it
-    is unspecified (all the search asks of it). Compositions such as an edition with a 500-point
+    memoised on its inputs: the rules minus those the search never reads (target, scoring, the
+    player range) and with the all-wild rule reduced to whether it is unspecified (all the
+    search asks of it). Compositions such as an edition with a 500-point
     target, or with any of the all-wild-row options, share the searches."""
     key = (_searched_rules(rules), n, budget, max_turns, tuple(sorted(bound.items())))
     if key in _SEARCHES:

@@ -209,7 +209,10 @@ def sat(solver, *assumptions) -> z3.CheckSatResult:
     if deadline_passed():  # give up at once: a 1 ms timeout is not kept on a busy machine
         return z3.unknown
     result = solver.check(*assumptions)
-    _count_units(solver)
+    try:
+        _count_units(solver)
+    except z3.Z3Exception:  # a count not read (a check cancelled by Ctrl-C) loses no answer
+        pass
     stop_if_signalled()
     return result
 
