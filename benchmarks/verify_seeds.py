@@ -5,7 +5,7 @@ against a baseline checkout, paired by seed.
 
 Why seeds: a search's units are the same in every run of the same code, but any change to the
 verifier's code (even keeping one more Python reference alive) moves Z3's choices, and with
-them a search's units by 25-30% either way (docs/verify.md, ninth pass). One run of each side
+them a search's units by 25-30% either way (docs/verify.md, eighth pass). One run of each side
 therefore compares two draws, not two encodings. Each seed (`smt.random_seed`, set in every
 fresh context) is another draw of the same encoding; a change is worth keeping when it wins on
 most seeds and on the mean.
