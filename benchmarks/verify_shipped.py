@@ -196,7 +196,7 @@ def main() -> None:
                 last.setdefault(name, {})[rep["spec"]] = {c["check"]: (c["verdict"], c["turns"], c["fewest"])
                                                          for c in rep["checks"]}
     key = "baseline" if has_base else "this"
-    print(f"\nslowest checks (median seconds; baseline's gap checks: see the note above)")
+    print("\nslowest checks (median seconds; baseline's gap checks: see the note above)")
     print(f"{'ruleset':26} {'check':46} {'baseline':>9} {'this':>9}")
     for (spec, check), by in sorted(times.items(), key=lambda kv: -med(kv[1].get(key, [0])))[:top]:
         print(f"{spec:26} {check:46} {med(by.get('baseline', [])):9.2f} {med(by.get('this', [])):9.2f}")
@@ -212,7 +212,7 @@ def main() -> None:
               f"{mega(units.get('baseline', {}).get(spec)):>11} {mega(units.get('this', {}).get(spec)):>9}")
     total = {name: sum(u or 0 for u in by.values()) for name, by in units.items()}
     print(f"{'all':26} {'':9} {'':9} {mega(total.get('baseline') or None):>11} {mega(total.get('this')):>9}")
-    print(f"\nstages (median seconds, summed over the rulesets)")
+    print("\nstages (median seconds, summed over the rulesets)")
     for st in STAGE_FUNCTIONS:  # a stage reused from a memo did not run: 0
         b = sum(med(v["baseline"]) for (s, x), v in stages.items() if x == st and v.get("baseline")) \
             if has_base else float("nan")

@@ -93,18 +93,37 @@ def test_once_the_rate_box_rules_out_all_that_is_left_the_search_ends_with_the_s
     assert max(depths_ended) < max(asked) == 7  # the whole search asks at every depth
 
 
-def test_rulesets_that_share_a_gap_search_are_verified_in_one_worker():
-    """--jobs: a composition that shares its base's searches goes with it; the others, even on
-    the same base file, are groups of their own so that the workers share the work."""
+def test_rulesets_that_share_memoised_work_are_verified_in_one_worker():
+    """--jobs: a composition that shares its base's searches, or only its rules-level checks
+    (+all-wild-row: the gap search reads that rule, a turn does not), goes with it; the others,
+    even on the same base file, are groups of their own so that the workers share the work."""
     from dosrules.cli.verify import _sharing_groups
 
     names = ["mattel-2018", "digest-2017", "mattel-2018+reshuffle", "mattel-2018+two-player",
-             "mattel-2018+target-500"]
+             "mattel-2018+target-500", "mattel-2018+all-wild-row"]
     groups = _sharing_groups([load_ruleset(n) for n in names])
     assert sorted(sorted(names[i] for i in g) for g in groups) == [
-        ["digest-2017"], ["mattel-2018", "mattel-2018+target-500", "mattel-2018+two-player"],
+        ["digest-2017"],
+        ["mattel-2018", "mattel-2018+all-wild-row", "mattel-2018+target-500", "mattel-2018+two-player"],
         ["mattel-2018+reshuffle"]]
-    assert len(groups[0]) == 3  # the largest group first
+    assert len(groups[0]) == 4  # the largest group first
+
+
+def test_the_work_a_verification_memoises_is_all_named_by_shared_work():
+    """The groups of --jobs rest on :func:`run.shared_work`: every memo a verification fills is
+    keyed by one of its keys (or a worker could reuse work the report of one job count shows as
+    spent and another as free)."""
+    from dosrules.verify import reach, run
+
+    ruleset = load_ruleset("mattel-2018+all-wild-row")
+    run.forget_memos()
+    run.verify(ruleset, max_turns=2)
+    keys = run.shared_work(ruleset)
+    memoised = {k[:-1] for k in run._CHECKS} | {("gaps", *k[:2]) for k in reach._SEARCHES}
+    assert run._CHECKS and reach._SEARCHES
+    assert {k if k[0] != "row_values" else k[:2] for k in memoised} <= keys
+    assert run.shared_work(load_ruleset("digest-2017")).isdisjoint(keys)
+    run.forget_memos()
 
 
 def test_the_dry_tracks_question_asked_with_what_the_depth_proved_absent_gives_the_same_answers(monkeypatch):

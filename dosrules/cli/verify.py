@@ -31,9 +31,10 @@ def register(sub) -> None:
     p.add_argument("--json", action="store_true",
                    help="print the results as JSON (a list when several rulesets are given)")
     p.add_argument("--jobs", type=int, default=1, metavar="J",
-                   help="worker processes for several rulesets (default 1); rulesets that share a "
-                        "gap search (a composition that changes no rule the search reads) share one "
-                        "worker, so the search is made once; the reports are the same whatever J is")
+                   help="worker processes for several rulesets (default 1); rulesets that share "
+                        "work (a composition that changes no rule a gap search or a rules-level check "
+                        "reads) share one worker, so that work is done once; the reports are the same "
+                        "whatever J is")
     p.add_argument("--turns", type=int, default=None, metavar="N",
                    help=f"bound of the reachable-gap search, in turns (default 8, at most {MAX_TURNS})")
     p.add_argument("--timeout", type=int, default=None, metavar="MS",
@@ -176,8 +177,8 @@ def _verify_all(rulesets, specs, search_dirs, budget, options, jobs: int, time_l
                 done=lambda i: None):
     """Reports in the order given, all within ``time_limit`` seconds; ``done(i)`` as the i-th is
     ready. With several jobs, each worker takes the next group of rulesets as it comes free:
-    rulesets that share a gap search (the verifier memoises it on the rules it reads) are one
-    group, every other ruleset is a group of its own, so the work spreads over the workers."""
+    rulesets that share work the verifier memoises (on the rules it reads) are one group, every
+    other ruleset is a group of its own, so the work spreads over the workers."""
     from .. import verify as v
     from ..verify.solving import time_limit as limit
 
@@ -215,10 +216,12 @@ def _verify_all(rulesets, specs, search_dirs, budget, options, jobs: int, time_l
 
 
 def _sharing_groups(rulesets) -> list[list[int]]:
-    """Indices of ``rulesets`` in groups that share a gap search, the largest groups first."""
-    from ..verify.reach import search_keys
+    """Indices of ``rulesets`` in groups that share work the verifier memoises (a gap search, a
+    rules-level check), the largest groups first: a report is then the same whichever worker
+    makes it."""
+    from ..verify.run import shared_work
 
-    keys = [search_keys(r) for r in rulesets]
+    keys = [shared_work(r) for r in rulesets]
     groups: list[list[int]] = []
     for i in range(len(rulesets)):
         joined = [g for g in groups if any(keys[i] & keys[j] for j in g)]

@@ -94,26 +94,43 @@ def _per_rules_group(ruleset: Ruleset, check, budget: Budget) -> list[CheckResul
         seen.append(r)
         label = "" if r == ruleset.rules else str(n)
         if check is row_values:
-            got = _memoised((check.__name__, _turn_shape(r), label, budget),
-                            lambda: check(ruleset, r, budget, label), ruleset)
+            got = _memoised((*_row_key(r, label), budget), lambda: check(ruleset, r, budget, label), ruleset)
         else:
             got = check(ruleset, r, budget, label)
         out += got if isinstance(got, list) else [got]
     return out
 
 
+def _row_key(rules, label: str) -> tuple:
+    return ("row_values", _turn_shape(rules), label)
+
+
+def _turn_key(ruleset: Ruleset) -> tuple:
+    lo, hi = ruleset.rules.players.min, ruleset.rules.players.max
+    return ("turn_invariants", lo, hi, tuple(_turn_shape(ruleset.for_players(n)) for n in range(lo, hi + 1)))
+
+
+def shared_work(ruleset: Ruleset) -> set:
+    """What :func:`verify` memoises for ``ruleset`` in a process (any budget): two rulesets with a
+    key in common may share that work, and the second's report then shows none of its cost, so
+    ``verify --jobs`` keeps them in one worker and the reports are the same whatever the number
+    of jobs."""
+    from .reach import search_keys
+
+    lo, hi = ruleset.rules.players.min, ruleset.rules.players.max
+    rows = {_row_key(ruleset.for_players(n), "")[:2] for n in range(lo, hi + 1)}  # any label
+    return rows | {_turn_key(ruleset)} | {("gaps", *key) for key in search_keys(ruleset)}
+
+
 def verify(ruleset: Ruleset, budget: Budget = DEFAULT_BUDGET, max_turns: int = MAX_TURNS) -> VerifyReport:
     """Every check on ``ruleset``: deck, setup, turn invariants, coverage and conflicts, gaps."""
     start = time.perf_counter()
     fresh_context()  # the same answers whatever the process verified before
-    lo, hi = ruleset.rules.players.min, ruleset.rules.players.max
     stages = {
         "deck": lambda: _per_rules_group(ruleset, deck_totals, budget),
         "row": lambda: _per_rules_group(ruleset, row_values, budget),
         "deal": lambda: [deal_feasible(ruleset, budget)],
-        "turn": lambda: _memoised(("turn_invariants", lo, hi, budget,
-                                   tuple(_turn_shape(ruleset.for_players(n)) for n in range(lo, hi + 1))),
-                                  lambda: turn_invariants(ruleset, budget), ruleset),
+        "turn": lambda: _memoised((*_turn_key(ruleset), budget), lambda: turn_invariants(ruleset, budget), ruleset),
         "coverage": lambda: coverage(ruleset, budget),
         "gaps": lambda: reachable_gaps(ruleset, budget, max_turns),
     }
