@@ -239,6 +239,30 @@ def test_measure_ranks_the_silences_and_a_rerun_computes_nothing(measured, capsy
     assert "run (readings): 6 chunks, 6 from the store, 0 rounds simulated" in out
 
 
+def test_a_measure_keeps_the_documents_it_validated_and_its_rerun_validates_none(measured, capsys, monkeypatch):
+    """Each reading is a ruleset document of its own (19 for german at 4 players): the results
+    store keeps their digests, so a rerun, which reads its chunks from the store, does not
+    validate them again."""
+    from dosrules.cli import main
+    from dosrules.comparison.store import ResultStore
+    from dosrules.ruleset import schema
+
+    argv, folder = measured
+    db = str(folder / "digests.sqlite")
+    argv = [*argv[:-1], db]
+    monkeypatch.setattr(schema, "KNOWN_VALID", set())
+    monkeypatch.setattr(schema, "VALIDATED", set())
+    assert main(argv) == 0
+    with ResultStore(db) as store:
+        kept = store.valid_documents()
+    assert kept and kept == schema.VALIDATED  # the ruleset and the readings' documents
+    schema.VALIDATED.clear()
+    schema.KNOWN_VALID.clear()
+    assert main(argv) == 0
+    assert schema.VALIDATED == set() and kept <= schema.KNOWN_VALID
+    capsys.readouterr()
+
+
 def test_measure_on_a_dask_cluster_gives_the_local_numbers(tmp_path, capsys):
     distributed = pytest.importorskip("distributed", reason="dask.distributed is not installed")
     from dosrules.cli import main

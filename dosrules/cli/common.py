@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from contextlib import contextmanager
 from pathlib import Path
 
 from ..errors import UsageError
@@ -49,6 +50,21 @@ MAX_JOBS = 64  # worker processes; each is a Python process of some 60 MB
 MAX_CHUNK = 100_000  # --chunk-rounds and --chunk-games
 MAX_RUN_CHUNKS = 40_000  # chunks in one compare run: each result is held (some 10-20 KB) until the run is summed
 SEED_BITS = 63  # seeds from -2**63 to 2**63 - 1: the results store keeps them as SQLite integers
+
+
+@contextmanager
+def known_valid(store):
+    """Inside, the ruleset documents the results store ``store`` knows to pass the schema are not
+    validated again (a document's digest covers its data, the schema and the validator); when the
+    block ends without an error, those validated inside are added to the store. ``store`` None:
+    every document is validated, as without this."""
+    from ..ruleset import schema
+
+    known = set() if store is None else store.valid_documents()
+    schema.KNOWN_VALID |= known
+    yield
+    if store is not None and schema.VALIDATED - known:
+        store.add_valid_documents(schema.VALIDATED - known)
 
 
 def check_range(name: str, value: int | None, low: int, high: int, why: str) -> None:

@@ -6,10 +6,11 @@ from __future__ import annotations
 import json
 import os
 import sys
+from contextlib import nullcontext
 
 from ..errors import UsageError
 from .common import (MAX_CHUNK, MAX_RUN_ROUNDS, add_rulesets_option, add_run_options, check_jobs, check_range,
-                     check_seed, load, ruleset_dirs)
+                     check_seed, known_valid, load, ruleset_dirs)
 
 MEASURE_ONLY = ("rounds", "baseline", "jobs", "scheduler", "db", "chunk_rounds", "html", "policy", "seed",
                 "alpha", "margin", "share_margin")
@@ -82,23 +83,27 @@ def _check(args, ruleset) -> int | None:
 
 
 def handler(args) -> int:
+    from ..comparison import open_store
     from ..gaps.catalogue import describe_silences, inferred_readings
     from ..gaps.report import build_document, render_text
 
     dirs = ruleset_dirs(args)
-    ruleset = load(args.ruleset, args)
-    players = _check(args, ruleset)
-    if args.html:  # before the measurement, which may take long
-        from .outfile import check_output
+    # a measurement reads the results store, which also knows the documents (each reading's
+    # ruleset) that passed the schema before
+    with (open_store(args.db) if args.measure else nullcontext()) as store, known_valid(store):
+        ruleset = load(args.ruleset, args)
+        players = _check(args, ruleset)
+        if args.html:  # before the measurement, which may take long
+            from .outfile import check_output
 
-        check_output(args.html, option="--html", inputs=ruleset.files)
-    allowed = ruleset.rules.players
-    counts = [players] if players is not None else ([args.players] if args.players is not None
-                                                    else list(range(allowed.min, allowed.max + 1)))
-    reports = describe_silences(ruleset, args.players if players is None else players, dirs,
-                                verify=not args.no_verify and not args.measure)
-    measurement = _measure(args, ruleset, players, dirs) if args.measure else None
-    inferred = inferred_readings(ruleset, args.players if players is None else players)
+            check_output(args.html, option="--html", inputs=ruleset.files)
+        allowed = ruleset.rules.players
+        counts = [players] if players is not None else ([args.players] if args.players is not None
+                                                        else list(range(allowed.min, allowed.max + 1)))
+        reports = describe_silences(ruleset, args.players if players is None else players, dirs,
+                                    verify=not args.no_verify and not args.measure)
+        measurement = _measure(args, ruleset, players, dirs, store) if args.measure else None
+        inferred = inferred_readings(ruleset, args.players if players is None else players)
     doc = build_document(args.ruleset, ruleset, reports, counts, measurement, inferred)
     if args.html:
         from ..gaps.plots import forest_plots
@@ -113,8 +118,8 @@ def handler(args) -> int:
     return 0
 
 
-def _measure(args, ruleset, players: int, dirs):
-    from ..comparison import make_executor, open_store
+def _measure(args, ruleset, players: int, dirs, store):
+    from ..comparison import make_executor
     from ..gaps.measure import DEFAULT_ROUNDS, MeasureSettings, baseline_filling, measure_silences
     from ..play.simulate import CHUNK_ROUNDS, make_agents
     from .compare import _portable, _progress_factory
@@ -133,7 +138,6 @@ def _measure(args, ruleset, players: int, dirs):
             raise UsageError(f"--baseline {args.baseline}: {problems[0].what}", where=problems[0].where,
                              fix=problems[0].fix)
     filling = baseline_filling(ruleset, spec, players, dirs, _portable(args.baseline) if args.baseline else None)
-    with open_store(args.db) as store, make_executor(args.executor, args.jobs or os.cpu_count() or 1,
-                                                     args.scheduler) as executor:
+    with make_executor(args.executor, args.jobs or os.cpu_count() or 1, args.scheduler) as executor:
         return measure_silences(ruleset, filling, settings, store, executor, [str(d.resolve()) for d in dirs],
                                 progress=_progress_factory(args))

@@ -12,7 +12,7 @@ import textwrap
 from contextlib import contextmanager
 
 from ..errors import UsageError
-from .common import add_rulesets_option, check_jobs, check_range, load, ruleset_dirs
+from .common import add_rulesets_option, check_jobs, check_range, known_valid, load, ruleset_dirs
 
 MAX_TURNS = 30  # --turns: the gap search unrolls one solver model per turn
 MAX_TIMEOUT_MS = 600_000  # --timeout: ten minutes for one solver call
@@ -85,19 +85,13 @@ def _run(args, v, budget) -> int:
             print(format_divergences(report))
         return v.EXIT_UNKNOWN if report.unknown else v.EXIT_OK
     from ..comparison import verify_reports as cache
-    from ..ruleset import schema
     from ..verify.reach import MAX_TURNS as DEFAULT_TURNS
 
     options = {"max_turns": args.turns} if args.turns is not None else {}
     turns = args.turns if args.turns is not None else DEFAULT_TURNS
     with _store(args) as store:
-        # documents the store knows to pass the schema are not validated again (their digest
-        # covers their data, the schema and the validator)
-        known = set() if store is None else store.valid_documents()
-        schema.KNOWN_VALID |= known
-        rulesets = [load(spec, args) for spec in args.ruleset]  # every input checked before any solving
-        if store is not None and schema.VALIDATED - known:
-            store.add_valid_documents(schema.VALIDATED - known)
+        with known_valid(store):
+            rulesets = [load(spec, args) for spec in args.ruleset]  # every input checked before any solving
         stored = {} if store is None or args.no_cache else cache.lookup(store, rulesets, budget, turns)
         todo = [i for i in range(len(rulesets)) if i not in stored]
         with _progress(args, [args.ruleset[i] for i in todo]) as done:
