@@ -448,7 +448,7 @@ def test_compiled_templates_are_kept_between_runs(tmp_path, monkeypatch):
     from dosrules.rulebook import render
 
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
-    folder = tmp_path / "dosrules" / "templates"
+    folder = tmp_path / "dosrules" / "templates" / "md"
     try:
         monkeypatch.setattr(sys, "dont_write_bytecode", True)
         render._environment.cache_clear()
@@ -462,6 +462,30 @@ def test_compiled_templates_are_kept_between_runs(tmp_path, monkeypatch):
         render._environment.cache_clear()
         assert render_rulebook(BASE, lang="ko") == plain  # read back from the cache
         assert sorted(folder.iterdir()) == cached
+    finally:
+        render._environment.cache_clear()
+
+
+def test_a_template_compiled_for_markdown_is_never_read_back_for_html(tmp_path, monkeypatch):
+    """The same template compiled for HTML escapes what it prints, for Markdown it does not:
+    kept in one folder, an HTML rulebook made after a Markdown one printed a ruleset's name as
+    markup. Each format keeps its own."""
+    import sys
+
+    from dosrules.rulebook import render
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    monkeypatch.setattr(sys, "dont_write_bytecode", False)
+    name = "<script>alert(1)</script>"
+    sources = tuple(dataclasses.replace(src, title=name, titles=None) for src in BASE.sources)
+    ruleset = dataclasses.replace(BASE, sources=sources)  # each citation names its source's title
+    try:
+        render._environment.cache_clear()
+        assert "alert(1)" in render_rulebook(ruleset, fmt="md", cite=True)
+        render._environment.cache_clear()
+        html = render_rulebook(ruleset, fmt="html", cite=True)
+        assert name not in html and "&lt;script&gt;alert(1)&lt;/script&gt;" in html
+        assert sorted(p.name for p in (tmp_path / "dosrules" / "templates").iterdir()) == ["html", "md"]
     finally:
         render._environment.cache_clear()
 

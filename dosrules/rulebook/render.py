@@ -215,10 +215,13 @@ def _missing(what: str, value: Any = None) -> str:
     raise TemplateGap(f"the templates have no sentence for {what}" + (f" = {_key(value)!r}" if value is not None else ""))
 
 
-def _bytecode_cache():
-    """Compiled templates kept between runs in ``$XDG_CACHE_HOME/dosrules/templates`` (``~/.cache``
-    when unset): compiling the four languages' templates is most of a `doc` run's time. Jinja
-    checks each entry against its template's source, so an edited template is compiled again;
+def _bytecode_cache(fmt: str):
+    """Compiled templates kept between runs in ``$XDG_CACHE_HOME/dosrules/templates/FMT``
+    (``~/.cache`` when unset): compiling the four languages' templates is most of a `doc` run's
+    time. One folder per format: the same template compiled for HTML escapes what it prints and
+    compiled for Markdown does not, and Jinja's entry is keyed by the template and its source
+    alone (one folder for both gave Markdown's unescaped code to an HTML run). Jinja checks each
+    entry against its template's source, so an edited template is compiled again;
     None (no cache, nothing written) under ``PYTHONDONTWRITEBYTECODE`` (no compiled code kept, as
     for Python's own) or when that folder cannot be made."""
     import sys
@@ -228,7 +231,7 @@ def _bytecode_cache():
     if sys.dont_write_bytecode:
         return None
     base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    folder = Path(base) / "dosrules" / "templates"
+    folder = Path(base) / "dosrules" / "templates" / fmt
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError:
@@ -243,7 +246,7 @@ def _environment(fmt: str):
     import jinja2
 
     env = jinja2.Environment(
-        bytecode_cache=_bytecode_cache(),
+        bytecode_cache=_bytecode_cache(fmt),
         loader=jinja2.FileSystemLoader(str(TEMPLATES)),
         autoescape=fmt == "html",
         undefined=jinja2.StrictUndefined,
