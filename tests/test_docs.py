@@ -468,7 +468,7 @@ def test_compiled_templates_are_kept_between_runs(tmp_path, monkeypatch):
 
 def test_a_template_compiled_for_markdown_is_never_read_back_for_html(tmp_path, monkeypatch):
     """The same template compiled for HTML escapes what it prints, for Markdown it does not:
-    kept in one folder, an HTML rulebook made after a Markdown one printed a ruleset's name as
+    kept in one folder, an HTML rulebook made after a Markdown one printed its sources' titles as
     markup. Each format keeps its own."""
     import sys
 
